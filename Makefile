@@ -1,0 +1,78 @@
+# bnbtune: build, tests, sanitizer build, fuzzing.
+#
+#   make            builds ./bnbtune (C11, -Wall -Wextra -Werror)
+#   make deps       installs the missing Debian packages (as root)
+#   make check      builds and runs every test, normally and under
+#                   AddressSanitizer + UndefinedBehaviorSanitizer; the last
+#                   line says "N passed, N failed"
+#   make fuzz       fuzzes the .ir parser with libFuzzer (FUZZ_SECONDS=600;
+#                   installs clang and its libFuzzer runtime first)
+#   make format     formats the sources with .clang-format
+
+CC ?= cc
+PKGS := glib-2.0 hwloc OpenCL
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+
+WARN := -Wall -Wextra -Werror -Wno-unused-parameter
+BASE_CFLAGS := -std=c11 -D_GNU_SOURCE -DCL_TARGET_OPENCL_VERSION=120 \
+	-I. $(WARN) $(PKG_CFLAGS)
+OPT := -O2 -g
+SAN := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+
+MODULES := ir choices model bnb codegen devices harness
+LIB_SRCS := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
+CLI_SRCS := $(wildcard cli/*.c)
+TEST_SRCS := $(wildcard tests/test-*.c)
+TEST_SUPPORT := $(wildcard tests/support/*.c)
+
+.PHONY: all deps check check-release check-asan fuzz format clean
+# Keep object files of the test binaries between runs.
+.SECONDARY:
+all: bnbtune
+
+# $(1) = variant (release, asan), $(2) = flags
+define variant
+build/$(1)/%.o: %.c $$(wildcard */*.h) Makefile
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASE_CFLAGS) $(2) -c $$< -o $$@
+build/$(1)/libbnbtune.a: $$(LIB_SRCS:%.c=build/$(1)/%.o)
+	@rm -f $$@
+	ar rcs $$@ $$^
+build/$(1)/bnbtune: $$(CLI_SRCS:%.c=build/$(1)/%.o) build/$(1)/libbnbtune.a
+	$$(CC) $(2) -o $$@ $$^ $$(PKG_LIBS)
+build/$(1)/tests/test-%: build/$(1)/tests/test-%.o \
+		$$(TEST_SUPPORT:%.c=build/$(1)/%.o) build/$(1)/libbnbtune.a
+	$$(CC) $(2) -o $$@ $$^ $$(PKG_LIBS)
+check-$(1): build/$(1)/bnbtune $$(TEST_SRCS:tests/%.c=build/$(1)/tests/%)
+	@BNBTUNE=build/$(1)/bnbtune tests/run-tests.sh $(1) \
+		$$(TEST_SRCS:tests/%.c=build/$(1)/tests/%)
+endef
+$(eval $(call variant,release,$(OPT)))
+$(eval $(call variant,asan,$(SAN)))
+
+bnbtune: build/release/bnbtune
+	cp $< $@
+
+deps:
+	tools/deps.sh
+
+check:
+	@mkdir -p build; rm -f build/check-counts; status=0; \
+	$(MAKE) --no-print-directory check-release || status=1; \
+	$(MAKE) --no-print-directory check-asan || status=1; \
+	tools/summarize-tests.sh build/check-counts $$status
+
+FUZZ_SECONDS ?= 600
+fuzz:
+	tools/deps.sh --fuzz
+	tools/fuzz.sh $(FUZZ_SECONDS)
+
+FORMAT_SRCS := $(wildcard */*.c */*.h tests/support/*.c tests/support/*.h)
+format:
+	tools/deps.sh --format
+	clang-format -i $(FORMAT_SRCS)
+
+clean:
+	rm -rf build bnbtune fuzz/fuzz-parse

@@ -1,0 +1,197 @@
+/* The decisions of the optimization space and their propagation.
+ *
+ * A space is built once from a bound kernel and a device-limits record: it
+ * numbers every decision (a "choice"), gives each its list of alternatives
+ * as a small bitset (its domain), and states the constraints between them
+ * as data.  A node of the search is nothing but the array of current
+ * domains: copying one is a memcpy.  Deciding narrows one domain;
+ * propagation then narrows the others until every remaining alternative of
+ * every constraint has support (generalized arc consistency), or reports
+ * the node dead.  A node whose domains are all single alternatives is a
+ * leaf: one fully specified candidate, checked in full.
+ *
+ *   choices:  tile(T)      size of tile variable T, from its list
+ *             kind(d)      how concrete dim d is implemented
+ *             order(x,y)   where item x stands relative to item y
+ *             mem(v)       where temporary v lives
+ *             pad(v)       whether v's local array is padded
+ *
+ * This folder includes no OpenCL: device limits come in a plain struct.
+ */
+#ifndef BNB_CHOICES_H
+#define BNB_CHOICES_H
+
+#include "ir/ir.h"
+
+#define BNB_CHOICE_ERROR (bnb_choice_error_quark ())
+GQuark bnb_choice_error_quark (void);
+
+typedef enum {
+  BNB_CHOICE_ERROR_UNBOUND,   /* the kernel has no sizes yet */
+  BNB_CHOICE_ERROR_DECISION,  /* a decision string names nothing known */
+  BNB_CHOICE_ERROR_DEAD,      /* the decisions leave no candidate */
+} BnbChoiceError;
+
+typedef guint16 BnbDomain;
+
+typedef enum {
+  BNB_CHOICE_TILE,
+  BNB_CHOICE_KIND,
+  BNB_CHOICE_ORDER,
+  BNB_CHOICE_MEM,
+  BNB_CHOICE_PAD,
+  BNB_CHOICE_TYPE_COUNT,
+} BnbChoiceType;
+
+typedef enum {
+  BNB_KIND_BLOCK,    /* a work-group dimension */
+  BNB_KIND_THREAD_X, /* a work-item dimension, mapped to local id 0 */
+  BNB_KIND_THREAD_Y,
+  BNB_KIND_THREAD_Z,
+  BNB_KIND_LOOP,     /* a plain for loop */
+  BNB_KIND_UNROLL,   /* a fully unrolled loop */
+  BNB_KIND_VECTOR,   /* a vector access (vloadn/vstoren) */
+  BNB_KIND_ELIDED,   /* tile size 1: the level does not exist */
+  BNB_KIND_COUNT,
+} BnbKind;
+
+/* order(x, y) for items x < y; order(y, x) is the mirror. */
+typedef enum {
+  BNB_ORDER_BEFORE,  /* x runs entirely before y */
+  BNB_ORDER_AFTER,
+  BNB_ORDER_INSIDE,  /* x is nested in y */
+  BNB_ORDER_OUTSIDE, /* y is nested in x */
+  BNB_ORDER_FUSED,   /* x and y are one loop */
+  BNB_ORDER_ABSENT,  /* x or y is an elided dim */
+  BNB_ORDER_COUNT,
+} BnbOrder;
+
+typedef enum {
+  BNB_MEM_PRIVATE,
+  BNB_MEM_LOCAL,
+  BNB_MEM_GLOBAL,
+  BNB_MEM_COUNT,
+} BnbMem;
+
+typedef enum {
+  BNB_CHOICE_ALIVE,
+  BNB_CHOICE_DEAD,
+} BnbChoiceStatus;
+
+/* What the device allows, as far as the space needs to know. */
+typedef struct {
+  guint max_work_group_size;
+  guint max_work_item_sizes[3];
+  guint64 local_mem_bytes;
+  guint vector_widths; /* bit w set: vectors of w elements allowed */
+  guint max_unroll;    /* largest loop fully unrolled */
+} BnbChoiceLimits;
+
+/* The limits of a typical GPU (1024 work-items, 48 KiB local memory). */
+BnbChoiceLimits bnb_choice_limits_default (void);
+
+typedef struct BnbChoiceSpace BnbChoiceSpace;
+typedef struct BnbChoiceNode BnbChoiceNode;
+
+/* Builds the space of a bound kernel.  The kernel must outlive it. */
+BNB_GIVE BnbChoiceSpace *bnb_choice_space_new (BNB_KEEP const BnbIrKernel *k,
+                                               const BnbChoiceLimits *limits,
+                                               GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_choice_space_free (BNB_TAKE BnbChoiceSpace *space);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbChoiceSpace, bnb_choice_space_free)
+
+const BnbIrKernel *bnb_choice_space_kernel (const BnbChoiceSpace *space);
+guint bnb_choice_space_n_choices (const BnbChoiceSpace *space);
+BnbChoiceType bnb_choice_type (const BnbChoiceSpace *space, guint choice);
+/* Number of alternatives a choice has at most (bits of its domain). */
+guint bnb_choice_n_values (const BnbChoiceSpace *space, guint choice);
+/* "kind(m.1@acc)", "order(a,m.1@acc)", "tile(T1)", "mem(a)", "pad(a)". */
+char *bnb_choice_name (const BnbChoiceSpace *space, guint choice);
+/* "unroll", "before", "16", "local", "yes". */
+char *bnb_choice_value_name (const BnbChoiceSpace *space, guint choice,
+                             guint value);
+/* The tile size that value `value` of a tile choice stands for. */
+guint bnb_choice_tile_size (const BnbChoiceSpace *space, guint choice,
+                            guint value);
+guint bnb_choice_tile_choice (const BnbChoiceSpace *space, guint tile_var);
+guint bnb_choice_kind_choice (const BnbChoiceSpace *space, guint dim);
+/* NONE when x == y. */
+guint bnb_choice_order_choice (const BnbChoiceSpace *space, guint x, guint y);
+
+/* The root: every alternative the kernel and limits allow, propagated.
+ * NULL if the space is empty (then `error` says so). */
+BNB_GIVE BnbChoiceNode *bnb_choice_node_root (BNB_KEEP
+                                              const BnbChoiceSpace *space,
+                                              GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE BnbChoiceNode *bnb_choice_node_copy (const BnbChoiceNode *node)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_choice_node_free (BNB_TAKE BnbChoiceNode *node);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbChoiceNode, bnb_choice_node_free)
+gsize bnb_choice_node_size (const BnbChoiceSpace *space);
+/* Copies src's domains over dst's (same space); no allocation. */
+void bnb_choice_node_assign (BnbChoiceNode *dst, const BnbChoiceNode *src);
+
+const BnbChoiceSpace *bnb_choice_node_space (const BnbChoiceNode *node);
+BnbDomain bnb_choice_node_domain (const BnbChoiceNode *node, guint choice);
+/* Narrows `choice` to the alternatives in `allowed` and propagates.  On
+ * DEAD the node's domains are unspecified and it must not be used again. */
+BnbChoiceStatus bnb_choice_node_restrict (BnbChoiceNode *node, guint choice,
+                                          BnbDomain allowed);
+gboolean bnb_choice_node_is_leaf (const BnbChoiceNode *node);
+/* The next choice to branch on, by the default order (tiles, kinds,
+ * memory spaces, orders, padding), or G_MAXUINT at a leaf. */
+guint bnb_choice_node_next_open (const BnbChoiceNode *node);
+
+/* Checks a leaf against every constraint, from scratch.  FALSE with a
+ * message naming the broken constraint otherwise. */
+gboolean bnb_choice_node_check_leaf (const BnbChoiceNode *node,
+                                     GError **error);
+/* Checks that every alternative of every choice has support in every
+ * constraint (the propagation invariant), from the constraints'
+ * definitions rather than their propagators. */
+gboolean bnb_choice_node_check_support (const BnbChoiceNode *node,
+                                        GError **error);
+
+/* "kind(m.1@acc)=unroll; order(a,b)=before; ..." for the decided choices
+ * (every choice of a leaf), and back: each clause restricts its choice to
+ * one alternative (or several, joined by '|'). */
+char *bnb_choice_node_to_string (const BnbChoiceNode *node,
+                                 gboolean only_decided);
+gboolean bnb_choice_node_apply_string (BnbChoiceNode *node, const char *text,
+                                       GError **error);
+
+/* Bytes of local memory a leaf's temporaries take. */
+guint64 bnb_choice_leaf_local_bytes (const BnbChoiceNode *leaf);
+
+/* Counting the candidates (leaves) and nodes of the search tree below a
+ * node, with the default branching order.  Exact when the whole subtree
+ * can be walked within `seconds`; otherwise Knuth's random-probe estimate
+ * (`probes` probes from `seed`), with its standard error. */
+typedef struct {
+  gboolean exact;
+  double leaves;
+  double leaves_stderr;
+  double nodes;
+  double nodes_stderr;
+  double dead_ends; /* inner nodes all of whose children died */
+  guint probes;
+  double seconds;
+} BnbChoiceCount;
+
+void bnb_choice_count (const BnbChoiceNode *node, double seconds,
+                       guint probes, guint64 seed, BnbChoiceCount *count);
+/* Exact walk only; FALSE if it did not finish within `seconds`. */
+gboolean bnb_choice_count_exact (const BnbChoiceNode *node, double seconds,
+                                 BnbChoiceCount *count);
+void bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
+                                guint64 seed, BnbChoiceCount *count);
+
+/* Picks a random alternative of open choices until a leaf (restarting on
+ * dead ends, up to `attempts` times).  NULL if none was reached. */
+BNB_GIVE BnbChoiceNode *bnb_choice_random_leaf (const BnbChoiceNode *node,
+                                                GRand *rand, guint attempts)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+#endif

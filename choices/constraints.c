@@ -1,0 +1,300 @@
+/* The constraints of a space, stated as data: one BnbCon per instance of a
+ * rule, over the choices it relates.  Each rule says why it exists next to
+ * the function that adds it; propagate.c gives their meaning. */
+#include "choices/choices-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static guint
+kind_ch (const BnbChoiceSpace *s, guint dim)
+{
+  return s->kind_base + dim;
+}
+
+static guint
+order_ch (const BnbChoiceSpace *s, guint x, guint y)
+{
+  return s->order_index[x * s->n_items + y];
+}
+
+static guint
+tile_ch (const BnbChoiceSpace *s, guint dim)
+{
+  guint tv = s->dim_info[dim].tile_var;
+  return tv == BNB_NONE ? BNB_NONE : s->tile_base + tv;
+}
+
+static BnbDomain
+initial (const BnbChoiceSpace *s, guint choice)
+{
+  return s->initial[choice];
+}
+
+static gboolean
+kind_may (const BnbChoiceSpace *s, guint dim, BnbKind k)
+{
+  return bnb_dom_has (initial (s, kind_ch (s, dim)), k);
+}
+
+static gboolean
+thread_may (const BnbChoiceSpace *s, guint dim)
+{
+  return kind_may (s, dim, BNB_KIND_THREAD_X)
+         || kind_may (s, dim, BNB_KIND_THREAD_Y)
+         || kind_may (s, dim, BNB_KIND_THREAD_Z);
+}
+
+static gboolean
+order_may (const BnbChoiceSpace *s, guint x, guint y, BnbOrder o)
+{
+  return bnb_dom_has (bnb_node_order_static (s, x, y), o);
+}
+
+static void
+add (BnbChoiceSpace *s, BnbConType type, guint a0, guint a1, guint n, ...)
+{
+  BnbCon c = { .type = type, .n_scope = 0, .arg = { a0, a1 } };
+  va_list ap;
+  va_start (ap, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint ch = va_arg (ap, guint);
+      if (ch != BNB_NONE)
+        c.scope[c.n_scope++] = ch;
+    }
+  va_end (ap);
+  g_array_append_val (s->cons, c);
+}
+
+/* Orders between any three items must be realizable as a loop tree. */
+static void
+add_triangles (BnbChoiceSpace *s)
+{
+  for (guint x = 0; x < s->n_items; x++)
+    for (guint y = x + 1; y < s->n_items; y++)
+      for (guint z = y + 1; z < s->n_items; z++)
+        add (s, BNB_CON_TRIANGLE, x, z, 3, order_ch (s, x, y),
+             order_ch (s, y, z), order_ch (s, x, z));
+}
+
+/* An instruction sits in a loop only if the loop is one of its dims or is
+ * fused with one of them. */
+static void
+add_inst_in (BnbChoiceSpace *s)
+{
+  for (guint i = 0; i < s->n_insts; i++)
+    for (guint d = 0; d < s->n_dims; d++)
+      {
+        guint item = s->n_dims + i;
+        if (bnb_ir_inst_has_dim (bnb_ir_inst (s->kernel, i), d))
+          continue;
+        if (order_may (s, item, d, BNB_ORDER_INSIDE))
+          add (s, BNB_CON_INST_IN, item, d, 1, order_ch (s, d, item));
+      }
+}
+
+/* An elided dim has no place in the tree: its orders are all absent. */
+static void
+add_absent (BnbChoiceSpace *s)
+{
+  for (guint x = 0; x < s->n_items; x++)
+    for (guint y = x + 1; y < s->n_items; y++)
+      {
+        if (!order_may (s, x, y, BNB_ORDER_ABSENT))
+          continue;
+        guint kx = x < s->n_dims && kind_may (s, x, BNB_KIND_ELIDED)
+                       ? kind_ch (s, x) : BNB_NONE;
+        guint ky = y < s->n_dims && kind_may (s, y, BNB_KIND_ELIDED)
+                       ? kind_ch (s, y) : BNB_NONE;
+        add (s, BNB_CON_ABSENT, x, y, 3, order_ch (s, x, y), kx, ky);
+      }
+}
+
+static void
+add_dim_rules (BnbChoiceSpace *s)
+{
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      if (tile_ch (s, d) == BNB_NONE)
+        continue;
+      add (s, BNB_CON_ELIDE_TILE, d, 0, 2, kind_ch (s, d), tile_ch (s, d));
+      add (s, BNB_CON_KIND_SIZE, d, 0, 2, kind_ch (s, d), tile_ch (s, d));
+    }
+}
+
+/* Fused dims are one loop: same size, same kind. */
+static void
+add_fusion_rules (BnbChoiceSpace *s)
+{
+  for (guint d = 0; d < s->n_dims; d++)
+    for (guint e = d + 1; e < s->n_dims; e++)
+      {
+        if (!order_may (s, d, e, BNB_ORDER_FUSED))
+          continue;
+        add (s, BNB_CON_FUSE_KIND, d, e, 3, order_ch (s, d, e),
+             kind_ch (s, d), kind_ch (s, e));
+        if (tile_ch (s, d) != tile_ch (s, e))
+          add (s, BNB_CON_FUSE_SIZE, d, e, 3, order_ch (s, d, e),
+               tile_ch (s, d), tile_ch (s, e));
+      }
+}
+
+/* A vector dim is the innermost loop of its access, alone. */
+static void
+add_vector_rules (BnbChoiceSpace *s)
+{
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      if (!kind_may (s, d, BNB_KIND_VECTOR))
+        continue;
+      for (guint x = 0; x < s->n_items; x++)
+        if (x != d
+            && (order_may (s, x, d, BNB_ORDER_INSIDE)
+                || order_may (s, x, d, BNB_ORDER_FUSED)))
+          add (s, BNB_CON_VECTOR_ALONE, d, x, 2, kind_ch (s, d),
+               order_ch (s, d, x));
+    }
+}
+
+/* A work-group dim holds every instruction, and every loop that is not a
+ * work-group dim itself. */
+static void
+add_block_rules (BnbChoiceSpace *s)
+{
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      if (!kind_may (s, d, BNB_KIND_BLOCK))
+        continue;
+      for (guint i = 0; i < s->n_insts; i++)
+        add (s, BNB_CON_BLOCK_INST, d, s->n_dims + i, 2, kind_ch (s, d),
+             order_ch (s, d, s->n_dims + i));
+      for (guint e = 0; e < s->n_dims; e++)
+        if (e != d)
+          add (s, BNB_CON_BLOCK_DIM, d, e, 3, kind_ch (s, d), kind_ch (s, e),
+               order_ch (s, d, e));
+    }
+}
+
+/* Two dims on the same local id are never nested, and have one size. */
+static void
+add_thread_rules (BnbChoiceSpace *s)
+{
+  for (guint d = 0; d < s->n_dims; d++)
+    for (guint e = d + 1; e < s->n_dims; e++)
+      {
+        if (!thread_may (s, d) || !thread_may (s, e))
+          continue;
+        add (s, BNB_CON_THREAD_ORDER, d, e, 3, kind_ch (s, d),
+             kind_ch (s, e), order_ch (s, d, e));
+        if (tile_ch (s, d) != tile_ch (s, e))
+          add (s, BNB_CON_THREAD_SIZE, d, e, 4, kind_ch (s, d),
+               kind_ch (s, e), tile_ch (s, d), tile_ch (s, e));
+      }
+}
+
+/* A temporary in registers needs each communicating pair of loops fused,
+ * both unrolled or on the same local id; in local memory, no pair may
+ * cross work-groups.  An
+ * accumulator shared by work-items must be updated by each of them. */
+static void
+add_temp_rules (BnbChoiceSpace *s)
+{
+  const BnbIrKernel *k = s->kernel;
+  for (guint t = 0; t < s->n_temps; t++)
+    {
+      const BnbTemp *temp = &s->temps[t];
+      guint mem = s->mem_base + t;
+      for (guint q = 0; q < temp->n_pairs; q++)
+        {
+          guint dp = temp->pairs[q][0], dc = temp->pairs[q][1];
+          add (s, BNB_CON_MEM_PAIR, dp, dc, 4, mem, order_ch (s, dp, dc),
+               kind_ch (s, dp), kind_ch (s, dc));
+        }
+      add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->pad_base + t, mem);
+      for (guint i = 0; i < s->n_insts; i++)
+        {
+          const BnbIrInst *inst = bnb_ir_inst (k, i);
+          if (!inst->update || inst->value != temp->value)
+            continue;
+          for (guint d = 0; d < s->n_dims; d++)
+            if (!bnb_ir_inst_has_dim (inst, d) && thread_may (s, d))
+              add (s, BNB_CON_UPDATE_RACE, d, s->n_dims + i, 3,
+                   kind_ch (s, d), order_ch (s, d, s->n_dims + i), mem);
+        }
+    }
+}
+
+void
+bnb_space_add_constraints (BnbChoiceSpace *s)
+{
+  s->cons = g_array_new (FALSE, FALSE, sizeof (BnbCon));
+  add_triangles (s);
+  add_inst_in (s);
+  add_absent (s);
+  add_dim_rules (s);
+  add_fusion_rules (s);
+  add_vector_rules (s);
+  add_block_rules (s);
+  add_thread_rules (s);
+  add_temp_rules (s);
+}
+
+/* The choices a constraint reads: its scope, and for INST_IN the orders
+ * between the loop and the instruction's dims. */
+guint
+bnb_con_watched (const BnbChoiceSpace *s, const BnbCon *c, guint *out)
+{
+  guint n = 0;
+  for (guint i = 0; i < c->n_scope; i++)
+    out[n++] = c->scope[i];
+  if (c->type == BNB_CON_INST_IN)
+    {
+      const BnbIrInst *inst
+          = bnb_ir_inst (s->kernel, c->arg[0] - s->n_dims);
+      for (guint k = 0; k < inst->n_dims; k++)
+        out[n++] = order_ch (s, c->arg[1], inst->dims[k]);
+    }
+  return n;
+}
+
+void
+bnb_space_build_watches (BnbChoiceSpace *s)
+{
+  guint buf[BNB_CON_MAX_WATCHED];
+  guint *count = g_new0 (guint, s->n_choices + 1);
+  for (guint c = 0; c < s->cons->len; c++)
+    {
+      guint n = bnb_con_watched (s, &g_array_index (s->cons, BnbCon, c), buf);
+      for (guint i = 0; i < n; i++)
+        count[buf[i]]++;
+    }
+  s->watch_start = g_new0 (guint, s->n_choices + 1);
+  for (guint ch = 0; ch < s->n_choices; ch++)
+    s->watch_start[ch + 1] = s->watch_start[ch] + count[ch];
+  s->watch = g_new (guint, s->watch_start[s->n_choices]);
+  memset (count, 0, sizeof (guint) * (s->n_choices + 1));
+  for (guint c = 0; c < s->cons->len; c++)
+    {
+      guint n = bnb_con_watched (s, &g_array_index (s->cons, BnbCon, c), buf);
+      for (guint i = 0; i < n; i++)
+        s->watch[s->watch_start[buf[i]] + count[buf[i]]++] = c;
+    }
+  g_free (count);
+}
+
+/* Default branching order: tile sizes, dim kinds, memory spaces, orders,
+ * padding; within a type, in numbering order. */
+void
+bnb_space_build_branch_order (BnbChoiceSpace *s)
+{
+  static const BnbChoiceType types[] = { BNB_CHOICE_TILE, BNB_CHOICE_KIND,
+                                         BNB_CHOICE_MEM, BNB_CHOICE_ORDER,
+                                         BNB_CHOICE_PAD };
+  guint n = 0;
+  s->branch_order = g_new (guint, s->n_choices);
+  for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+    for (guint ch = 0; ch < s->n_choices; ch++)
+      if (s->info[ch].type == types[t])
+        s->branch_order[n++] = ch;
+}

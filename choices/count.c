@@ -1,0 +1,180 @@
+/* Counting the candidates and the search-tree nodes below a node.  The
+ * tree is the one the default branching order makes: a node splits on its
+ * next open choice into one child per alternative, each propagated; dead
+ * children are not nodes.  The exact count walks that tree depth first
+ * within a time budget; beyond it, Knuth's estimator follows random paths
+ * and multiplies the branching factors met on the way (Knuth 1975), which
+ * is unbiased for the leaves and the nodes, and reports the standard error
+ * of the mean over its probes. */
+#include "choices/choices-private.h"
+
+#include <math.h>
+
+typedef struct {
+  double leaves, nodes, dead_ends;
+  gint64 deadline;
+  guint64 ticks;
+  gboolean timed_out;
+  GPtrArray *stack; /* one scratch node per depth */
+} Walk;
+
+static BnbChoiceNode *
+walk_scratch (Walk *w, const BnbChoiceNode *like, guint depth)
+{
+  while (w->stack->len <= depth)
+    g_ptr_array_add (w->stack, bnb_choice_node_copy (like));
+  return g_ptr_array_index (w->stack, depth);
+}
+
+static void
+walk (Walk *w, const BnbChoiceNode *n, guint depth)
+{
+  guint ch = bnb_choice_node_next_open (n), alive = 0;
+  w->nodes++;
+  if (ch == G_MAXUINT)
+    {
+      w->leaves++;
+      return;
+    }
+  if ((++w->ticks & 63) == 0 && g_get_monotonic_time () > w->deadline)
+    w->timed_out = TRUE;
+  if (w->timed_out)
+    return;
+  BnbChoiceNode *child = walk_scratch (w, n, depth);
+  for (BnbDomain d = n->dom[ch]; d && !w->timed_out; d &= d - 1)
+    {
+      bnb_choice_node_assign (child, n);
+      if (bnb_choice_node_restrict (child, ch, 1u << bnb_dom_first (d))
+          == BNB_CHOICE_DEAD)
+        continue;
+      alive++;
+      walk (w, child, depth + 1);
+    }
+  w->dead_ends += alive == 0;
+}
+
+gboolean
+bnb_choice_count_exact (const BnbChoiceNode *node, double seconds,
+                        BnbChoiceCount *count)
+{
+  gint64 start = g_get_monotonic_time ();
+  Walk w = { 0 };
+  w.deadline = start + (gint64)(seconds * G_USEC_PER_SEC);
+  w.stack = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)bnb_choice_node_free);
+  walk (&w, node, 0);
+  g_ptr_array_unref (w.stack);
+  *count = (BnbChoiceCount){
+    .exact = !w.timed_out,
+    .leaves = w.leaves,
+    .nodes = w.nodes,
+    .dead_ends = w.dead_ends,
+    .seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC,
+  };
+  return !w.timed_out;
+}
+
+/* The alive alternatives of `ch` in `n`, as a domain. */
+static BnbDomain
+alive_children (const BnbChoiceNode *n, guint ch, BnbChoiceNode *scratch)
+{
+  BnbDomain alive = 0;
+  for (BnbDomain d = n->dom[ch]; d; d &= d - 1)
+    {
+      bnb_choice_node_assign (scratch, n);
+      if (bnb_choice_node_restrict (scratch, ch, 1u << bnb_dom_first (d))
+          == BNB_CHOICE_ALIVE)
+        alive |= 1u << bnb_dom_first (d);
+    }
+  return alive;
+}
+
+/* One random path; its estimates of the leaves and nodes below `root`. */
+static void
+probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
+       BnbChoiceNode *scratch, double *leaves, double *nodes,
+       double *dead_ends)
+{
+  double weight = 1;
+  guint ch;
+  bnb_choice_node_assign (n, root);
+  *nodes = 1;
+  *leaves = 0;
+  *dead_ends = 0;
+  while ((ch = bnb_choice_node_next_open (n)) != G_MAXUINT)
+    {
+      BnbDomain alive = alive_children (n, ch, scratch);
+      guint k = bnb_dom_count (alive);
+      if (k == 0)
+        {
+          *dead_ends = weight;
+          return;
+        }
+      guint pick = g_rand_int_range (rand, 0, (gint32)k);
+      for (guint j = 0; j < pick; j++)
+        alive &= alive - 1;
+      weight *= k;
+      *nodes += weight;
+      bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (alive));
+    }
+  *leaves = weight;
+}
+
+typedef struct {
+  double n, mean, m2;
+} Moments;
+
+static void
+moments_add (Moments *m, double x)
+{
+  double delta = x - m->mean;
+  m->n++;
+  m->mean += delta / m->n;
+  m->m2 += delta * (x - m->mean);
+}
+
+static double
+moments_stderr (const Moments *m)
+{
+  return m->n > 1 ? sqrt (m->m2 / (m->n - 1) / m->n) : INFINITY;
+}
+
+void
+bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
+                           guint64 seed, BnbChoiceCount *count)
+{
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)(seed ^ seed >> 32));
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (node);
+  g_autoptr (BnbChoiceNode) scratch = bnb_choice_node_copy (node);
+  Moments leaves = { 0 }, nodes = { 0 }, dead = { 0 };
+  for (guint p = 0; p < probes; p++)
+    {
+      double l, k, d;
+      probe (node, rand, n, scratch, &l, &k, &d);
+      moments_add (&leaves, l);
+      moments_add (&nodes, k);
+      moments_add (&dead, d);
+    }
+  *count = (BnbChoiceCount){
+    .exact = FALSE,
+    .leaves = leaves.mean,
+    .leaves_stderr = moments_stderr (&leaves),
+    .nodes = nodes.mean,
+    .nodes_stderr = moments_stderr (&nodes),
+    .dead_ends = dead.mean,
+    .probes = probes,
+    .seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC,
+  };
+}
+
+void
+bnb_choice_count (const BnbChoiceNode *node, double seconds, guint probes,
+                  guint64 seed, BnbChoiceCount *count)
+{
+  if (bnb_choice_count_exact (node, seconds, count))
+    return;
+  double spent = count->seconds;
+  bnb_choice_count_estimate (node, probes, seed, count);
+  count->seconds += spent;
+}

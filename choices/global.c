@@ -1,0 +1,229 @@
+/* The constraints that span the whole kernel: the work-group size (the
+ * product of the sizes on local ids x, y, z), at most three work-group
+ * dims, and the local memory the temporaries take.  Inner nodes get bounds
+ * reasoning (the smallest sizes still possible); leaves an exact check. */
+#include "choices/choices-private.h"
+
+#include <stdarg.h>
+
+guint
+bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
+{
+  const BnbChoiceSpace *s = n->space;
+  guint tv = s->dim_info[dim].tile_var;
+  if (tv == BNB_NONE)
+    return 1;
+  return bnb_space_dim_tile_size (s, dim,
+                                  bnb_dom_first (n->dom[s->tile_base + tv]));
+}
+
+guint
+bnb_node_dim_size (const BnbChoiceNode *n, guint dim)
+{
+  return bnb_node_dim_min_size (n, dim);
+}
+
+static gboolean
+kind_is (const BnbChoiceNode *n, guint dim, BnbKind k)
+{
+  return n->dom[n->space->kind_base + dim] == (1u << k);
+}
+
+static gboolean
+kind_may (const BnbChoiceNode *n, guint dim, BnbKind k)
+{
+  return bnb_dom_has (n->dom[n->space->kind_base + dim], k);
+}
+
+static gboolean
+certainly_fused (const BnbChoiceNode *n, guint d, guint e)
+{
+  return bnb_node_order (n, d, e) == (1u << BNB_ORDER_FUSED);
+}
+
+/* Work-group dims that are certainly so, counted once per fused group. */
+static guint
+block_groups (const BnbChoiceNode *n)
+{
+  guint groups = 0;
+  for (guint d = 0; d < n->space->n_dims; d++)
+    {
+      gboolean first = kind_is (n, d, BNB_KIND_BLOCK);
+      for (guint e = 0; first && e < d; e++)
+        first = !(kind_is (n, e, BNB_KIND_BLOCK) && certainly_fused (n, d, e));
+      groups += first;
+    }
+  return groups;
+}
+
+/* Smallest size each local id can have given the dims certainly on it. */
+static void
+thread_min_sizes (const BnbChoiceNode *n, guint64 min[3])
+{
+  for (guint h = 0; h < 3; h++)
+    {
+      min[h] = 1;
+      for (guint d = 0; d < n->space->n_dims; d++)
+        if (kind_is (n, d, BNB_KIND_THREAD_X + h))
+          min[h] = MAX (min[h], bnb_node_dim_min_size (n, d));
+    }
+}
+
+/* Bytes of a temporary in local memory with the smallest sizes still
+ * possible: the pairs certainly neither fused nor elided index it. */
+static guint64
+temp_local_min_bytes (const BnbChoiceNode *n, const BnbTemp *t)
+{
+  guint64 elems = 1;
+  BnbDomain joined = (1u << BNB_ORDER_FUSED) | (1u << BNB_ORDER_ABSENT);
+  for (guint q = 0; q < t->n_pairs; q++)
+    if (!(bnb_node_order (n, t->pairs[q][0], t->pairs[q][1]) & joined))
+      elems *= bnb_node_dim_min_size (n, t->pairs[q][0]);
+  return elems * t->bytes;
+}
+
+static gboolean
+in_local_array (const BnbChoiceNode *n, guint dp, BnbOrder o)
+{
+  gboolean thread = kind_is (n, dp, BNB_KIND_THREAD_X)
+                    || kind_is (n, dp, BNB_KIND_THREAD_Y)
+                    || kind_is (n, dp, BNB_KIND_THREAD_Z);
+  if (o == BNB_ORDER_ABSENT)
+    return FALSE;
+  return o != BNB_ORDER_FUSED || thread;
+}
+
+/* Exact bytes of a leaf's temporary in local memory: indexed by the pairs
+ * not fused, the fused pairs on local ids and the shared dims on local
+ * ids; padding adds one element to the innermost index. */
+static guint64
+temp_local_bytes (const BnbChoiceNode *n, guint temp)
+{
+  const BnbChoiceSpace *s = n->space;
+  const BnbTemp *t = &s->temps[temp];
+  guint64 elems = 1, last = 1;
+  for (guint q = 0; q < t->n_pairs; q++)
+    {
+      guint dp = t->pairs[q][0], dc = t->pairs[q][1];
+      BnbOrder o = bnb_dom_first (bnb_node_order (n, dp, dc));
+      if (in_local_array (n, dp, o))
+        last = bnb_node_dim_size (n, dp), elems *= last;
+    }
+  for (guint i = 0; i < t->n_shared; i++)
+    if (in_local_array (n, t->shared[i], BNB_ORDER_FUSED))
+      last = bnb_node_dim_size (n, t->shared[i]), elems *= last;
+  if (n->dom[s->pad_base + temp] == 2)
+    elems = elems / last * (last + 1);
+  return elems * t->bytes;
+}
+
+guint64
+bnb_choice_leaf_local_bytes (const BnbChoiceNode *n)
+{
+  guint64 total = 0;
+  for (guint t = 0; t < n->space->n_temps; t++)
+    if (n->dom[n->space->mem_base + t] == (1u << BNB_MEM_LOCAL))
+      total += temp_local_bytes (n, t);
+  return total;
+}
+
+static gboolean
+fail (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError **error, const char *format, ...)
+{
+  va_list ap;
+  if (error)
+    {
+      va_start (ap, format);
+      *error = g_error_new_valist (BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD,
+                                   format, ap);
+      va_end (ap);
+    }
+  return FALSE;
+}
+
+gboolean
+bnb_node_global_ok (const BnbChoiceNode *n, GError **error)
+{
+  const BnbChoiceLimits *l = &n->space->limits;
+  guint64 size[3], wg;
+  thread_min_sizes (n, size);
+  wg = size[0] * size[1] * size[2];
+  if (wg > l->max_work_group_size)
+    return fail (error, "work-group of %" G_GUINT64_FORMAT " work-items",
+                 wg);
+  if (block_groups (n) > 3)
+    return fail (error, "more than three work-group dims");
+  if (bnb_choice_leaf_local_bytes (n) > l->local_mem_bytes)
+    return fail (error, "local memory over the limit");
+  return TRUE;
+}
+
+typedef struct {
+  BnbChoiceNode *n;
+  guint *changed;
+  guint *n_changed;
+  gboolean dead;
+} Narrow;
+
+static void
+narrow (Narrow *g, guint choice, BnbDomain remove)
+{
+  BnbDomain old = g->n->dom[choice];
+  if (!(old & remove))
+    return;
+  g->n->dom[choice] = old & ~remove;
+  g->dead |= g->n->dom[choice] == 0;
+  g->changed[(*g->n_changed)++] = choice;
+}
+
+static void
+bound_work_group (Narrow *g)
+{
+  const BnbChoiceSpace *s = g->n->space;
+  guint64 min[3], wg;
+  thread_min_sizes (g->n, min);
+  wg = min[0] * min[1] * min[2];
+  g->dead |= wg > s->limits.max_work_group_size;
+  for (guint d = 0; d < s->n_dims && !g->dead; d++)
+    for (guint h = 0; h < 3; h++)
+      {
+        guint64 others = wg / min[h];
+        guint64 m = MAX (min[h], bnb_node_dim_min_size (g->n, d));
+        if (kind_may (g->n, d, BNB_KIND_THREAD_X + h)
+            && others * m > s->limits.max_work_group_size)
+          narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
+      }
+}
+
+static void
+bound_local_memory (Narrow *g)
+{
+  const BnbChoiceSpace *s = g->n->space;
+  BnbDomain local = 1u << BNB_MEM_LOCAL;
+  guint64 certain = 0;
+  for (guint t = 0; t < s->n_temps; t++)
+    if (g->n->dom[s->mem_base + t] == local)
+      certain += temp_local_min_bytes (g->n, &s->temps[t]);
+  g->dead |= certain > s->limits.local_mem_bytes;
+  for (guint t = 0; t < s->n_temps && !g->dead; t++)
+    if (g->n->dom[s->mem_base + t] != local
+        && certain + temp_local_min_bytes (g->n, &s->temps[t])
+               > s->limits.local_mem_bytes)
+      narrow (g, s->mem_base + t, local);
+}
+
+BnbChoiceStatus
+bnb_node_global_propagate (BnbChoiceNode *n, guint *changed,
+                           guint *n_changed)
+{
+  Narrow g = { n, changed, n_changed, FALSE };
+  *n_changed = 0;
+  bound_work_group (&g);
+  if (!g.dead)
+    bound_local_memory (&g);
+  g.dead |= block_groups (n) > 3;
+  return g.dead ? BNB_CHOICE_DEAD : BNB_CHOICE_ALIVE;
+}

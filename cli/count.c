@@ -1,0 +1,197 @@
+/* bnbtune count: the size of a kernel's space, and bnbtune check: what the
+ * kernel and its space are made of. */
+#include "cli/cli.h"
+
+#include <math.h>
+#include <stdio.h>
+
+typedef struct {
+  BnbCliKernelOptions k;
+  double time_limit;
+  gint probes;
+  gint64 seed;
+  gboolean json;
+  char *decisions;
+} CountOptions;
+
+static void
+count_options_clear (CountOptions *o)
+{
+  bnb_cli_kernel_options_clear (&o->k);
+  g_clear_pointer (&o->decisions, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CountOptions, count_options_clear)
+
+static GOptionContext *
+count_context (CountOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "time-limit", 't', 0, G_OPTION_ARG_DOUBLE, &o->time_limit,
+      "Seconds for the exact count before estimating (default 10)", "S" },
+    { "probes", 'p', 0, G_OPTION_ARG_INT, &o->probes,
+      "Random probes of the estimate (default 2000)", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
+      "Seed of the estimate's probes (default 1)", "S" },
+    { "decisions", 'd', 0, G_OPTION_ARG_STRING, &o->decisions,
+      "Count below the node these decisions make", "\"CHOICE=VALUE; ...\"" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
+      "Print one JSON object instead of text", NULL },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new ("- size of the space");
+  o->time_limit = 10;
+  o->probes = 2000;
+  o->seed = 1;
+  bnb_cli_kernel_options_add (context, &o->k);
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (
+      context, "Counts the fully specified candidates of a kernel's space "
+               "and the nodes of\nits search tree, exactly when the walk "
+               "ends within --time-limit, else\nby Knuth's random-probe "
+               "estimate, labelled as such, with its standard\nerror.");
+  return context;
+}
+
+static void
+print_sizes (const BnbIrKernel *k, FILE *out, gboolean json)
+{
+  for (guint p = 0; p < k->params->len; p++)
+    fprintf (out, json ? "%s\"%s\": %" G_GINT64_FORMAT : "%s%s=%" G_GINT64_FORMAT,
+             p ? (json ? ", " : ",") : "", bnb_ir_param (k, p)->name,
+             k->param_values[p]);
+}
+
+static void
+print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
+                  const BnbChoiceCount *c)
+{
+  printf ("kernel %s, sizes ", k->name);
+  print_sizes (k, stdout, FALSE);
+  printf ("\nchoices: %u\n", bnb_choice_space_n_choices (s));
+  if (c->exact)
+    {
+      printf ("candidates: %.0f (exact)\n", c->leaves);
+      printf ("search-tree nodes: %.0f (exact)\n", c->nodes);
+      printf ("dead ends: %.0f\n", c->dead_ends);
+    }
+  else
+    {
+      printf ("candidates: %.3g +- %.2g (estimate, %u probes; the exact walk"
+              " did not finish)\n",
+              c->leaves, c->leaves_stderr, c->probes);
+      printf ("search-tree nodes: %.3g +- %.2g (estimate)\n", c->nodes,
+              c->nodes_stderr);
+      printf ("dead ends: %.3g (estimate)\n", c->dead_ends);
+    }
+  printf ("time: %.2f s\n", c->seconds);
+}
+
+static void
+print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
+                  const BnbChoiceCount *c)
+{
+  printf ("{\"kernel\": \"%s\", \"sizes\": {", k->name);
+  print_sizes (k, stdout, TRUE);
+  printf ("}, \"choices\": %u, \"exact\": %s, \"candidates\": %.17g, "
+          "\"candidates_stderr\": %.17g, \"nodes\": %.17g, "
+          "\"nodes_stderr\": %.17g, \"dead_ends\": %.17g, \"probes\": %u, "
+          "\"seconds\": %.3f}\n",
+          bnb_choice_space_n_choices (s), c->exact ? "true" : "false",
+          c->leaves, c->exact ? 0 : c->leaves_stderr, c->nodes,
+          c->exact ? 0 : c->nodes_stderr, c->dead_ends, c->probes,
+          c->seconds);
+}
+
+static BnbChoiceNode *
+start_node (const BnbChoiceSpace *s, const char *decisions, GError **error)
+{
+  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
+  if (!root)
+    return NULL;
+  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
+    return NULL;
+  return g_steal_pointer (&root);
+}
+
+gboolean
+bnb_cmd_count (int argc, char **argv, GError **error)
+{
+  g_auto (CountOptions) o = { 0 };
+  g_autoptr (GOptionContext) context = count_context (&o);
+  g_autoptr (BnbIrKernel) k = NULL;
+  g_autoptr (BnbChoiceSpace) s = NULL;
+  g_autoptr (BnbChoiceNode) node = NULL;
+  BnbChoiceCount c;
+  if (!bnb_cli_parse (context, &argc, &argv, error)
+      || !(k = bnb_cli_load_kernel (&o.k, error)))
+    return FALSE;
+  BnbChoiceLimits limits = bnb_cli_limits (&o.k);
+  if (!(s = bnb_choice_space_new (k, &limits, error))
+      || !(node = start_node (s, o.decisions, error)))
+    return FALSE;
+  bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
+                    (guint64)o.seed, &c);
+  if (o.json)
+    print_count_json (k, s, &c);
+  else
+    print_count_text (k, s, &c);
+  return TRUE;
+}
+
+static void
+print_structure (const BnbIrKernel *k)
+{
+  printf ("kernel %s: %u dims, %u instructions, %u values, %u "
+          "communications\n",
+          k->name, k->dims->len, k->insts->len, k->values->len,
+          k->comms->len);
+  for (guint i = 0; i < k->insts->len; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (k, i);
+      printf ("  %-10s %-5s over", inst->name, bnb_ir_op_name (inst->op));
+      for (guint d = 0; d < inst->n_dims; d++)
+        printf (" %s", bnb_ir_dim (k, inst->dims[d])->name);
+      printf ("\n");
+    }
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      printf ("  %s[", bnb_ir_value (k, comm->value)->name);
+      for (guint q = 0; q < comm->n_pairs; q++)
+        printf ("%s%s -> %s", q ? ", " : "",
+                bnb_ir_dim (k, comm->pairs[q][0])->name,
+                bnb_ir_dim (k, comm->pairs[q][1])->name);
+      printf ("]  %s -> %s\n", bnb_ir_inst (k, comm->producer)->name,
+              bnb_ir_inst (k, comm->consumer)->name);
+    }
+}
+
+gboolean
+bnb_cmd_check (int argc, char **argv, GError **error)
+{
+  g_auto (CountOptions) o = { 0 };
+  g_autoptr (GOptionContext) context = count_context (&o);
+  g_autoptr (BnbIrKernel) k = NULL;
+  g_autoptr (BnbChoiceSpace) s = NULL;
+  g_autoptr (BnbChoiceNode) node = NULL;
+  g_option_context_set_summary (context,
+                                "Parses and binds a kernel, then prints its "
+                                "structure and the open choices\nof its "
+                                "root (or of the node --decisions make).");
+  if (!bnb_cli_parse (context, &argc, &argv, error)
+      || !(k = bnb_cli_load_kernel (&o.k, error)))
+    return FALSE;
+  BnbChoiceLimits limits = bnb_cli_limits (&o.k);
+  if (!(s = bnb_choice_space_new (k, &limits, error))
+      || !(node = start_node (s, o.decisions, error)))
+    return FALSE;
+  print_structure (k);
+  g_autofree char *text = bnb_choice_node_to_string (node, FALSE);
+  g_auto (GStrv) clauses = g_strsplit (text, "; ", -1);
+  printf ("choices (%u):\n", bnb_choice_space_n_choices (s));
+  for (guint i = 0; clauses[i]; i++)
+    printf ("  %s\n", clauses[i]);
+  return TRUE;
+}
+

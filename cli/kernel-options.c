@@ -1,0 +1,75 @@
+/* --kernel, --size and the device limits, shared by the commands that
+ * build a space. */
+#include "cli/cli.h"
+
+void
+bnb_cli_kernel_options_add (GOptionContext *context, BnbCliKernelOptions *o)
+{
+  BnbChoiceLimits def = bnb_choice_limits_default ();
+  GOptionEntry entries[] = {
+    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
+      "The kernel's .ir file (required)", "FILE" },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
+      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
+      "NAME=N,..." },
+    { "max-work-group-size", 0, 0, G_OPTION_ARG_INT,
+      &o->max_work_group_size, "Work-items per work-group (default 1024)",
+      "N" },
+    { "local-mem-size", 0, 0, G_OPTION_ARG_INT64, &o->local_mem_size,
+      "Bytes of local memory per work-group (default 49152)", "BYTES" },
+    { NULL },
+  };
+  o->max_work_group_size = (gint)def.max_work_group_size;
+  o->local_mem_size = (gint64)def.local_mem_bytes;
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+void
+bnb_cli_kernel_options_clear (BnbCliKernelOptions *o)
+{
+  g_clear_pointer (&o->kernel, g_free);
+  g_clear_pointer (&o->sizes, g_free);
+}
+
+BnbIrKernel *
+bnb_cli_load_kernel (const BnbCliKernelOptions *o, GError **error)
+{
+  g_autoptr (BnbIrKernel) kernel = NULL;
+  if (!o->kernel)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   "--kernel FILE is required");
+      return NULL;
+    }
+  kernel = bnb_ir_kernel_parse_file (o->kernel, error);
+  if (!kernel || !bnb_ir_kernel_bind (kernel, o->sizes, error))
+    return NULL;
+  return g_steal_pointer (&kernel);
+}
+
+BnbChoiceLimits
+bnb_cli_limits (const BnbCliKernelOptions *o)
+{
+  BnbChoiceLimits l = bnb_choice_limits_default ();
+  l.max_work_group_size = (guint)MAX (o->max_work_group_size, 1);
+  for (guint h = 0; h < 3; h++)
+    l.max_work_item_sizes[h] = MIN (l.max_work_item_sizes[h],
+                                    l.max_work_group_size);
+  l.local_mem_bytes = (guint64)MAX (o->local_mem_size, 0);
+  return l;
+}
+
+gboolean
+bnb_cli_parse (GOptionContext *context, int *argc, char ***argv,
+               GError **error)
+{
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  if (*argc > 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "unexpected argument '%s'", (*argv)[1]);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,77 @@
+/* bnbtune's command line: a table of subcommands, each a function that
+ * parses its own options and reports failure through a GError, printed
+ * once, here.  Exit codes: 0 success, 1 a failure while working (a kernel
+ * that does not parse, an empty space), 2 a usage error. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  const char *name;
+  BnbCmdFunc func;
+  const char *summary;
+} BnbCmd;
+
+static const BnbCmd commands[] = {
+  { "count", bnb_cmd_count,
+    "size of a kernel's optimization space: candidates and tree nodes" },
+  { "check", bnb_cmd_check,
+    "parse and bind a kernel, print its structure and its choices" },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: bnbtune COMMAND [OPTION...]\n\n"
+                "bnbtune finds the fastest OpenCL implementation of a kernel "
+                "in an\noptimization space (docs/ir.md) by branch and "
+                "bound.\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\n'bnbtune COMMAND --help' lists a command's options.\n"
+                "Not yet built: the search itself (--kernel ... --device N),"
+                " devices,\nrun, emit, explain and compare.\n");
+}
+
+static const BnbCmd *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  const BnbCmd *cmd;
+  if (argc < 2 || strcmp (argv[1], "--help") == 0
+      || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+  if (argv[1][0] == '-')
+    {
+      fprintf (stderr, "bnbtune: the search (bnbtune %s ...) is not built "
+                       "yet; 'bnbtune count' sizes a space.\n",
+               argv[1]);
+      return 2;
+    }
+  cmd = find_command (argv[1]);
+  if (!cmd)
+    {
+      fprintf (stderr, "bnbtune: unknown command '%s'\n\n", argv[1]);
+      print_usage (stderr);
+      return 2;
+    }
+  if (!cmd->func (argc - 1, argv + 1, &error))
+    {
+      fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
+      return error->domain == G_OPTION_ERROR ? 2 : 1;
+    }
+  return 0;
+}

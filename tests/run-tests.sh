@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs GTest binaries in TAP mode and counts their test cases.
+# Usage: tests/run-tests.sh VARIANT BINARY...
+# Prints each binary's TAP output, then "VARIANT: N passed, N failed", and
+# appends "N M" to build/check-counts for the overall summary.
+set -u
+variant=$1; shift
+passed=0; failed=0
+export G_DEBUG=fatal-criticals
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+for t in "$@"; do
+  echo "# $variant: $t"
+  out=$(mktemp)
+  "$t" --tap >"$out" 2>&1
+  rc=$?
+  cat "$out"
+  p=$(grep -c '^ok ' "$out")
+  f=$(grep -c '^not ok ' "$out")
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "not ok - $t exited with status $rc"
+    f=1
+  fi
+  passed=$((passed + p)); failed=$((failed + f))
+  rm -f "$out"
+done
+echo "$variant: $passed passed, $failed failed"
+mkdir -p build
+echo "$passed $failed" >> build/check-counts
+[ "$failed" -eq 0 ]

@@ -1,0 +1,442 @@
+/* Tests of choices/: the order algebra, propagation's invariant over seeded
+ * random decision sequences on every shipped kernel, leaves, counting
+ * against brute-force enumeration, decisions as text, device limits. */
+#include "choices/choices-private.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const kernels[][2] = {
+  { "data/kernels/axpy.ir", "N=4096" },
+  { "data/kernels/mxm.ir", "M=256,N=256,K=256" },
+  { "data/kernels/gemv.ir", "M=512,N=512" },
+  { "data/kernels/stencil2d.ir", "H=130,W=130" },
+};
+
+typedef struct {
+  BnbIrKernel *kernel;
+  BnbChoiceSpace *space;
+  BnbChoiceNode *root;
+} Fixture;
+
+static void
+fixture_load_text (Fixture *f, const char *text, const char *sizes,
+                   const BnbChoiceLimits *limits)
+{
+  g_autoptr (GError) error = NULL;
+  f->kernel = bnb_ir_kernel_parse_string ("test.ir", text, strlen (text),
+                                          &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
+  g_assert_no_error (error);
+  f->space = bnb_choice_space_new (f->kernel, limits, &error);
+  g_assert_no_error (error);
+  f->root = bnb_choice_node_root (f->space, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_load (Fixture *f, guint which, const BnbChoiceLimits *limits)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_file_get_contents (kernels[which][0], &text, NULL,
+                                      &error));
+  g_assert_no_error (error);
+  fixture_load_text (f, text, kernels[which][1], limits);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  bnb_choice_node_free (f->root);
+  bnb_choice_space_free (f->space);
+  bnb_ir_kernel_free (f->kernel);
+}
+
+/* The table is made by enumerating intervals; check it against what the
+ * relations mean. */
+static void
+test_triangle_table (void)
+{
+  enum { B, A, I, O, F, N };
+  bnb_triangle_table_init ();
+  g_assert_cmpuint (bnb_triangle_table[B][B], ==, 1u << B);
+  g_assert_cmpuint (bnb_triangle_table[I][I], ==, 1u << I);
+  g_assert_cmpuint (bnb_triangle_table[F][B], ==, 1u << B);
+  g_assert_cmpuint (bnb_triangle_table[I][B], ==, 1u << B);
+  g_assert_cmpuint (bnb_triangle_table[O][O], ==, 1u << O);
+  g_assert_cmpuint (bnb_triangle_table[B][O], ==, 1u << B);
+  g_assert_cmpuint (bnb_triangle_table[O][I],
+                    ==, (1u << I) | (1u << O) | (1u << F));
+  g_assert_cmpuint (bnb_triangle_table[B][I], ==, (1u << B) | (1u << I));
+  g_assert_cmpuint (bnb_triangle_table[N][B], ==, 1u << N);
+  for (guint r1 = 0; r1 < BNB_ORDER_COUNT; r1++)
+    for (guint r2 = 0; r2 < BNB_ORDER_COUNT; r2++)
+      for (guint r3 = 0; r3 < BNB_ORDER_COUNT; r3++)
+        {
+          gboolean here = bnb_dom_has (bnb_triangle_table[r1][r2], r3);
+          gboolean mirrored = bnb_dom_has (
+              bnb_triangle_table[bnb_order_mirror (r2)][bnb_order_mirror (r1)],
+              bnb_order_mirror (r3));
+          g_assert_cmpint (here, ==, mirrored);
+        }
+}
+
+static void
+test_roots (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      g_autoptr (GError) error = NULL;
+      fixture_load (&f, k, NULL);
+      g_assert_false (bnb_choice_node_is_leaf (f.root));
+      g_assert_true (bnb_choice_node_check_support (f.root, &error));
+      g_assert_no_error (error);
+      fixture_clear (&f);
+    }
+}
+
+/* A random open choice (any, not the branching order's), narrowed to a
+ * random non-empty proper subset of its domain. */
+static BnbChoiceStatus
+random_step (BnbChoiceNode *n, GRand *rand)
+{
+  const BnbChoiceSpace *s = bnb_choice_node_space (n);
+  guint n_choices = bnb_choice_space_n_choices (s), ch;
+  BnbDomain d, keep = 0;
+  do
+    ch = g_rand_int_range (rand, 0, (gint32)n_choices);
+  while (bnb_dom_single (bnb_choice_node_domain (n, ch)));
+  d = bnb_choice_node_domain (n, ch);
+  if (g_rand_boolean (rand))
+    {
+      guint pick = g_rand_int_range (rand, 0, (gint32)bnb_dom_count (d));
+      for (guint j = 0; j < pick; j++)
+        d &= d - 1;
+      keep = 1u << bnb_dom_first (d);
+    }
+  else
+    while (keep == 0 || keep == d)
+      keep = d & (BnbDomain)g_rand_int (rand);
+  return bnb_choice_node_restrict (n, ch, keep);
+}
+
+typedef struct {
+  guint sequences, leaves, dead, support_checks;
+} SeqStats;
+
+/* One sequence: random decisions until a leaf or a dead node.  Support is
+ * checked after the decisions whose number `check_every` divides, and
+ * every leaf is checked in full. */
+static void
+run_sequence (const Fixture *f, GRand *rand, guint check_every,
+              SeqStats *st)
+{
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f->root);
+  g_autoptr (GError) error = NULL;
+  st->sequences++;
+  for (guint step = 1; !bnb_choice_node_is_leaf (n); step++)
+    {
+      if (random_step (n, rand) == BNB_CHOICE_DEAD)
+        {
+          st->dead++;
+          return;
+        }
+      if (step % check_every == 0)
+        {
+          g_assert_true (bnb_choice_node_check_support (n, &error));
+          g_assert_no_error (error);
+          st->support_checks++;
+        }
+    }
+  g_assert_true (bnb_choice_node_check_leaf (n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (bnb_choice_node_next_open (n), ==, G_MAXUINT);
+  st->leaves++;
+}
+
+static void
+test_random_sequences (gconstpointer data)
+{
+  guint k = GPOINTER_TO_UINT (data);
+  guint n = g_test_slow () ? 10000 : 2500;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1234 + k);
+  SeqStats st = { 0 };
+  Fixture f;
+  fixture_load (&f, k, NULL);
+  for (guint i = 0; i < n; i++)
+    run_sequence (&f, rand, i % 50 == 0 ? 1 : 16, &st);
+  g_test_message ("%s: %u sequences, %u leaves, %u dead, %u support checks",
+                  kernels[k][0], st.sequences, st.leaves, st.dead,
+                  st.support_checks);
+  g_assert_cmpuint (st.sequences, ==, n);
+  g_assert_cmpuint (st.leaves, >, n / 10);
+  fixture_clear (&f);
+}
+
+/* Independent of propagation: every assignment of the static domains,
+ * each constraint checked once its last choice is assigned, the global
+ * ones at the end. */
+typedef struct {
+  const BnbChoiceSpace *s;
+  BnbChoiceNode *n;
+  GPtrArray *due; /* per choice: constraints complete once it is set */
+  guint64 leaves;
+} Brute;
+
+static gboolean
+brute_consistent (Brute *b, guint ch)
+{
+  GArray *due = g_ptr_array_index (b->due, ch);
+  for (guint i = 0; i < due->len; i++)
+    {
+      guint c = g_array_index (due, guint, i);
+      if (!bnb_con_holds_on_leaf (b->n,
+                                  &g_array_index (b->s->cons, BnbCon, c)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+brute_walk (Brute *b, guint ch)
+{
+  if (ch == b->s->n_choices)
+    {
+      b->leaves += bnb_node_global_ok (b->n, NULL);
+      return;
+    }
+  for (BnbDomain d = b->s->initial[ch]; d; d &= d - 1)
+    {
+      b->n->dom[ch] = 1u << bnb_dom_first (d);
+      if (brute_consistent (b, ch))
+        brute_walk (b, ch + 1);
+    }
+  b->n->dom[ch] = b->s->initial[ch];
+}
+
+static guint64
+brute_force_count (const BnbChoiceSpace *s, const BnbChoiceNode *root)
+{
+  Brute b = { s, bnb_choice_node_copy (root), NULL, 0 };
+  guint w[BNB_CON_MAX_WATCHED];
+  b.due = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  for (guint ch = 0; ch < s->n_choices; ch++)
+    {
+      g_ptr_array_add (b.due, g_array_new (FALSE, FALSE, sizeof (guint)));
+      b.n->dom[ch] = s->initial[ch];
+    }
+  for (guint c = 0; c < s->cons->len; c++)
+    {
+      guint n = bnb_con_watched (s, &g_array_index (s->cons, BnbCon, c), w);
+      guint last = 0;
+      for (guint i = 0; i < n; i++)
+        last = MAX (last, w[i]);
+      g_array_append_val (g_ptr_array_index (b.due, last), c);
+    }
+  brute_walk (&b, 0);
+  g_ptr_array_unref (b.due);
+  bnb_choice_node_free (b.n);
+  return b.leaves;
+}
+
+static const char *const small_kernels[] = {
+  "param N = 8;\narray X : f32[N] inout;\ndim i = N tile {1, 2};\n"
+  "loop i.0 {\n  x = load X[i] over i.1;\n  store X[i], x over i.1;\n}\n",
+  "param N = 8;\nscalar a : f32;\narray X : f32[N] in;\n"
+  "array Y : f32[N] out;\ndim i = N tile {1, 2, 4};\n"
+  "loop i.0 {\n  x = load X[i] over i.1;\n  y = mul a, x over i.1;\n"
+  "  store Y[i], y over i.1;\n}\n",
+  "param N = 8;\narray A : f32[N] in;\narray y : f32[1] out;\n"
+  "dim n = N tile {1, 2};\nacc = mov 0.0;\n"
+  "loop n.0 {\n  a = load A[n] over n.1;\n  acc = add acc, a over n.1;\n}\n"
+  "store y[0], acc;\n",
+  "param M = 4, N = 4;\narray A : f32[M, N] in;\narray B : f32[M, N] out;\n"
+  "tile T = {1, 2};\ndim m = M tile T;\ndim n = N tile T;\n"
+  "loop m.0, n.0 {\n  a = load A[m, n] over m.1, n.1;\n"
+  "  store B[m, n], a over m.1, n.1;\n}\n",
+};
+
+static void
+test_count_brute_force (void)
+{
+  BnbChoiceLimits small = bnb_choice_limits_default ();
+  small.local_mem_bytes = 8;
+  for (guint k = 0; k < G_N_ELEMENTS (small_kernels); k++)
+    for (guint l = 0; l < 2; l++)
+      {
+        Fixture f;
+        BnbChoiceCount c;
+        BnbChoiceLimits def = bnb_choice_limits_default ();
+        fixture_load_text (&f, small_kernels[k], NULL, l ? &small : &def);
+        g_assert_true (bnb_choice_count_exact (f.root, 60, &c));
+        guint64 brute = brute_force_count (f.space, f.root);
+        g_test_message ("small kernel %u, limits %u: %.0f leaves, %.0f nodes,"
+                        " brute force %" G_GUINT64_FORMAT,
+                        k, l, c.leaves, c.nodes, brute);
+        g_assert_cmpfloat (c.leaves, ==, (double)brute);
+        g_assert_cmpfloat (c.leaves, >, 0);
+        fixture_clear (&f);
+      }
+}
+
+static void
+test_count_axpy_exact_and_estimate (void)
+{
+  Fixture f;
+  BnbChoiceCount exact, est;
+  fixture_load (&f, 0, NULL);
+  g_assert_true (bnb_choice_count_exact (f.root, 60, &exact));
+  g_assert_cmpfloat (exact.leaves, >, 100);
+  g_assert_cmpfloat (exact.nodes, >, exact.leaves);
+  bnb_choice_count_estimate (f.root, 4000, 7, &est);
+  g_test_message ("axpy: exact %.0f leaves, estimate %.1f +- %.1f", exact.leaves,
+                  est.leaves, est.leaves_stderr);
+  g_assert_cmpfloat (fabs (est.leaves - exact.leaves), <,
+                     4 * est.leaves_stderr + 1e-9 * exact.leaves);
+  g_assert_cmpfloat (fabs (est.nodes - exact.nodes), <,
+                     4 * est.nodes_stderr + 1e-9 * exact.nodes);
+  fixture_clear (&f);
+}
+
+static void
+test_count_below_node (void)
+{
+  Fixture f;
+  BnbChoiceCount whole, part, sum = { 0 };
+  guint ch;
+  fixture_load (&f, 0, NULL);
+  g_assert_true (bnb_choice_count_exact (f.root, 60, &whole));
+  ch = bnb_choice_node_next_open (f.root);
+  for (BnbDomain d = bnb_choice_node_domain (f.root, ch); d; d &= d - 1)
+    {
+      g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+      if (bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (d))
+          == BNB_CHOICE_DEAD)
+        continue;
+      g_assert_true (bnb_choice_count_exact (n, 60, &part));
+      sum.leaves += part.leaves;
+      sum.nodes += part.nodes;
+    }
+  g_assert_cmpfloat (sum.leaves, ==, whole.leaves);
+  g_assert_cmpfloat (sum.nodes + 1, ==, whole.nodes);
+  fixture_clear (&f);
+}
+
+static void
+test_count_mxm_large (void)
+{
+  g_autofree char *text = NULL;
+  Fixture f;
+  BnbChoiceCount c;
+  g_assert_true (g_file_get_contents ("data/kernels/mxm.ir", &text, NULL,
+                                      NULL));
+  fixture_load_text (&f, text, "M=1024,N=1024,K=1024", NULL);
+  bnb_choice_count (f.root, 0.5, 300, 3, &c);
+  g_test_message ("mxm 1024: %g +- %g candidates", c.leaves, c.leaves_stderr);
+  g_assert_false (c.exact);
+  g_assert_cmpfloat (c.leaves, >=, 1e9);
+  fixture_clear (&f);
+}
+
+static void
+test_decisions_roundtrip (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (99);
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      g_autoptr (GError) error = NULL;
+      fixture_load (&f, k, NULL);
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (f.root, rand,
+                                                               100);
+      g_assert_nonnull (leaf);
+      g_autofree char *text = bnb_choice_node_to_string (leaf, TRUE);
+      g_autoptr (BnbChoiceNode) again = bnb_choice_node_copy (f.root);
+      g_assert_true (bnb_choice_node_apply_string (again, text, &error));
+      g_assert_no_error (error);
+      g_assert_cmpmem (again->dom, f.space->n_choices * sizeof (BnbDomain),
+                       leaf->dom, f.space->n_choices * sizeof (BnbDomain));
+      fixture_clear (&f);
+    }
+}
+
+static void
+test_decisions_errors (void)
+{
+  Fixture f;
+  g_autoptr (GError) error = NULL;
+  fixture_load (&f, 1, NULL);
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+  g_assert_false (bnb_choice_node_apply_string (n, "kind(nope)=loop", &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION);
+  g_clear_error (&error);
+  g_assert_false (bnb_choice_node_apply_string (n, "tile(T1)=3", &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION);
+  g_clear_error (&error);
+  g_assert_false (bnb_choice_node_apply_string (n, "kind(k.1@acc.upd)=thread.x",
+                                                &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  fixture_clear (&f);
+}
+
+static guint64
+leaf_work_group (const BnbChoiceNode *n)
+{
+  const BnbChoiceSpace *s = n->space;
+  guint64 size[3] = { 1, 1, 1 };
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      guint kind = bnb_dom_first (n->dom[s->kind_base + d]);
+      if (kind >= BNB_KIND_THREAD_X && kind <= BNB_KIND_THREAD_Z)
+        size[kind - BNB_KIND_THREAD_X] = bnb_node_dim_size (n, d);
+    }
+  return size[0] * size[1] * size[2];
+}
+
+static void
+test_limits_respected (void)
+{
+  BnbChoiceLimits l = bnb_choice_limits_default ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  Fixture f;
+  l.max_work_group_size = 64;
+  l.local_mem_bytes = 2048;
+  fixture_load (&f, 1, &l);
+  for (guint i = 0; i < 300; i++)
+    {
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (f.root, rand,
+                                                               100);
+      g_assert_nonnull (leaf);
+      g_assert_cmpuint (leaf_work_group (leaf), <=, 64);
+      g_assert_cmpuint (bnb_choice_leaf_local_bytes (leaf), <=, 2048);
+    }
+  fixture_clear (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/choices/order/triangle-table", test_triangle_table);
+  g_test_add_func ("/choices/root/supported", test_roots);
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autofree char *base = g_path_get_basename (kernels[k][0]);
+      g_autofree char *path
+          = g_strdup_printf ("/choices/property/random-sequences/%s", base);
+      g_test_add_data_func (path, GUINT_TO_POINTER (k),
+                            test_random_sequences);
+    }
+  g_test_add_func ("/choices/count/brute-force", test_count_brute_force);
+  g_test_add_func ("/choices/count/axpy-exact-and-estimate",
+                   test_count_axpy_exact_and_estimate);
+  g_test_add_func ("/choices/count/below-node", test_count_below_node);
+  g_test_add_func ("/choices/count/mxm-large", test_count_mxm_large);
+  g_test_add_func ("/choices/decisions/roundtrip", test_decisions_roundtrip);
+  g_test_add_func ("/choices/decisions/errors", test_decisions_errors);
+  g_test_add_func ("/choices/limits/respected", test_limits_respected);
+  return g_test_run ();
+}

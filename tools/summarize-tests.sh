@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Sums the counts that tests/run-tests.sh left and prints the line CI reads.
+# Usage: tools/summarize-tests.sh COUNTS-FILE MAKE-STATUS
+set -u
+passed=0; failed=0
+if [ -f "$1" ]; then
+  while read -r p f; do passed=$((passed + p)); failed=$((failed + f)); done < "$1"
+fi
+if [ "$2" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  echo "the build or a test runner failed before all tests ran"
+  failed=1
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$2" -eq 0 ]
