@@ -224,7 +224,8 @@ typedef struct {
   GPtrArray *values;    /* BnbIrValue* */
   GArray *comms;        /* BnbIrComm */
 
-  /* The text order as a tree, for the interpreter: see bnb_ir_walk. */
+  /* The text order as a tree (loop blocks, one node per dim, and
+   * instructions), which the interpreter walks. */
   GPtrArray *body; /* BnbIrNode* */
 
   /* Sizes bound by bnb_ir_kernel_bind; zero before. */
