@@ -49,19 +49,25 @@ typedef struct {
   guint subject[2]; /* tile var; dim; item pair; temp */
 } BnbChoiceInfo;
 
-/* A value that crosses dims: it needs a mem choice. */
+/* A value that crosses dims: it needs a mem choice.  Its pairs (over
+ * every communication of the value) and the dims its producers and
+ * consumers share fall on a few distinct levels (logical dim, level), its
+ * slots: an array holding the value is indexed by some of those. */
 typedef struct {
   guint value;
-  guint bytes;   /* element size */
-  guint n_pairs; /* over every communication of the value */
+  guint bytes; /* element size */
+  guint n_pairs;
   guint (*pairs)[2];
-  guint n_shared; /* dims producer and consumers share, for local arrays */
+  guint *pair_slot;
+  guint n_shared;
   guint *shared;
+  guint *shared_slot;
+  guint n_slots;
+  guint *slot_dim; /* one dim of each slot, for its size */
 } BnbTemp;
 
 typedef struct {
   guint tile_var; /* BNB_NONE at level 0 */
-  gint64 fixed_size; /* level 0: its trip count with the smallest tiles */
   gboolean reduction;
 } BnbDimInfo;
 
@@ -132,9 +138,11 @@ BnbOrder bnb_order_as (guint x, guint y, guint value);
 extern BnbDomain bnb_triangle_table[BNB_ORDER_COUNT][BNB_ORDER_COUNT];
 void bnb_triangle_table_init (void);
 
-/* Smallest and exact size of a dim in a node (1 when elided). */
+/* Smallest size a dim at level >= 1 can still have (1 when it may be
+ * elided); level 0 dims give 1. */
 guint bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim);
-guint bnb_node_dim_size (const BnbChoiceNode *n, guint dim);
+/* storage.c: lower bound of a temporary's bytes in local memory. */
+guint64 bnb_temp_local_min_bytes (const BnbChoiceNode *n, guint temp);
 
 /* The choices a constraint reads (its scope, and for INST_IN the orders
  * of the loop with the instruction's dims); returns how many. */

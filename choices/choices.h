@@ -165,6 +165,35 @@ gboolean bnb_choice_node_apply_string (BnbChoiceNode *node, const char *text,
 /* Bytes of local memory a leaf's temporaries take. */
 guint64 bnb_choice_leaf_local_bytes (const BnbChoiceNode *leaf);
 
+/* Sizes in a leaf: a dim's trip count (level 0: the number of outer
+ * tiles, rounded up; elided dims: 1). */
+gint64 bnb_choice_leaf_dim_size (const BnbChoiceNode *leaf, guint dim);
+BnbKind bnb_choice_leaf_kind (const BnbChoiceNode *leaf, guint dim);
+/* order(x, y) as x relative to y. */
+BnbOrder bnb_choice_leaf_order (const BnbChoiceNode *leaf, guint x, guint y);
+
+/* Temporaries: the values that cross dims and so have a mem choice. */
+guint bnb_choice_space_n_temps (const BnbChoiceSpace *space);
+guint bnb_choice_temp_value (const BnbChoiceSpace *space, guint temp);
+/* The temporary of a value, or G_MAXUINT if it needs none. */
+guint bnb_choice_value_temp (const BnbChoiceSpace *space, guint value);
+BnbMem bnb_choice_leaf_mem (const BnbChoiceNode *leaf, guint temp);
+
+/* Where a temporary's elements live in a leaf: the array that holds it
+ * is indexed by these levels, outermost first; an accessor indexes each
+ * level with its own dim of that logical dim and level.  Registers are
+ * indexed by the unrolled pairs, local memory also by work-item dims,
+ * global memory also by work-group dims.  `padded`: one more element on
+ * the last level (local memory only). */
+typedef struct {
+  guint logical;
+  guint level;
+  gint64 size;
+} BnbStorageLevel;
+
+guint bnb_choice_leaf_storage (const BnbChoiceNode *leaf, guint temp,
+                               BnbStorageLevel *levels, gboolean *padded);
+
 /* Counting the candidates (leaves) and nodes of the search tree below a
  * node, with the default branching order.  Exact when the whole subtree
  * can be walked within `seconds`; otherwise Knuth's random-probe estimate

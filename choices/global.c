@@ -6,23 +6,6 @@
 
 #include <stdarg.h>
 
-guint
-bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
-{
-  const BnbChoiceSpace *s = n->space;
-  guint tv = s->dim_info[dim].tile_var;
-  if (tv == BNB_NONE)
-    return 1;
-  return bnb_space_dim_tile_size (s, dim,
-                                  bnb_dom_first (n->dom[s->tile_base + tv]));
-}
-
-guint
-bnb_node_dim_size (const BnbChoiceNode *n, guint dim)
-{
-  return bnb_node_dim_min_size (n, dim);
-}
-
 static gboolean
 kind_is (const BnbChoiceNode *n, guint dim, BnbKind k)
 {
@@ -67,64 +50,6 @@ thread_min_sizes (const BnbChoiceNode *n, guint64 min[3])
         if (kind_is (n, d, BNB_KIND_THREAD_X + h))
           min[h] = MAX (min[h], bnb_node_dim_min_size (n, d));
     }
-}
-
-/* Bytes of a temporary in local memory with the smallest sizes still
- * possible: the pairs certainly neither fused nor elided index it. */
-static guint64
-temp_local_min_bytes (const BnbChoiceNode *n, const BnbTemp *t)
-{
-  guint64 elems = 1;
-  BnbDomain joined = (1u << BNB_ORDER_FUSED) | (1u << BNB_ORDER_ABSENT);
-  for (guint q = 0; q < t->n_pairs; q++)
-    if (!(bnb_node_order (n, t->pairs[q][0], t->pairs[q][1]) & joined))
-      elems *= bnb_node_dim_min_size (n, t->pairs[q][0]);
-  return elems * t->bytes;
-}
-
-static gboolean
-in_local_array (const BnbChoiceNode *n, guint dp, BnbOrder o)
-{
-  gboolean thread = kind_is (n, dp, BNB_KIND_THREAD_X)
-                    || kind_is (n, dp, BNB_KIND_THREAD_Y)
-                    || kind_is (n, dp, BNB_KIND_THREAD_Z);
-  if (o == BNB_ORDER_ABSENT)
-    return FALSE;
-  return o != BNB_ORDER_FUSED || thread;
-}
-
-/* Exact bytes of a leaf's temporary in local memory: indexed by the pairs
- * not fused, the fused pairs on local ids and the shared dims on local
- * ids; padding adds one element to the innermost index. */
-static guint64
-temp_local_bytes (const BnbChoiceNode *n, guint temp)
-{
-  const BnbChoiceSpace *s = n->space;
-  const BnbTemp *t = &s->temps[temp];
-  guint64 elems = 1, last = 1;
-  for (guint q = 0; q < t->n_pairs; q++)
-    {
-      guint dp = t->pairs[q][0], dc = t->pairs[q][1];
-      BnbOrder o = bnb_dom_first (bnb_node_order (n, dp, dc));
-      if (in_local_array (n, dp, o))
-        last = bnb_node_dim_size (n, dp), elems *= last;
-    }
-  for (guint i = 0; i < t->n_shared; i++)
-    if (in_local_array (n, t->shared[i], BNB_ORDER_FUSED))
-      last = bnb_node_dim_size (n, t->shared[i]), elems *= last;
-  if (n->dom[s->pad_base + temp] == 2)
-    elems = elems / last * (last + 1);
-  return elems * t->bytes;
-}
-
-guint64
-bnb_choice_leaf_local_bytes (const BnbChoiceNode *n)
-{
-  guint64 total = 0;
-  for (guint t = 0; t < n->space->n_temps; t++)
-    if (n->dom[n->space->mem_base + t] == (1u << BNB_MEM_LOCAL))
-      total += temp_local_bytes (n, t);
-  return total;
 }
 
 static gboolean
@@ -206,11 +131,11 @@ bound_local_memory (Narrow *g)
   guint64 certain = 0;
   for (guint t = 0; t < s->n_temps; t++)
     if (g->n->dom[s->mem_base + t] == local)
-      certain += temp_local_min_bytes (g->n, &s->temps[t]);
+      certain += bnb_temp_local_min_bytes (g->n, t);
   g->dead |= certain > s->limits.local_mem_bytes;
   for (guint t = 0; t < s->n_temps && !g->dead; t++)
     if (g->n->dom[s->mem_base + t] != local
-        && certain + temp_local_min_bytes (g->n, &s->temps[t])
+        && certain + bnb_temp_local_min_bytes (g->n, t)
                > s->limits.local_mem_bytes)
       narrow (g, s->mem_base + t, local);
 }

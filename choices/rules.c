@@ -142,7 +142,8 @@ absent_holds (const BnbCon *c, const guint *v)
   return (v[0] == BNB_ORDER_ABSENT) == elided;
 }
 
-/* A register holds the value if each pair is one loop (fused), known at
+/* No value crosses work-groups: a pair on a work-group dim is fused.  A
+ * register holds the value if each pair is one loop (fused), known at
  * compile time (both unrolled), or the same work-item (the same local id
  * on both sides: sequential thread dims of one size). */
 static gboolean
@@ -150,11 +151,13 @@ mem_pair_holds (const BnbCon *c, const guint *v)
 {
   BnbOrder o = bnb_order_as (c->arg[0], c->arg[1], v[1]);
   gboolean joined = o == BNB_ORDER_FUSED || o == BNB_ORDER_ABSENT;
+  if (joined)
+    return TRUE;
+  if (v[2] == BNB_KIND_BLOCK || v[3] == BNB_KIND_BLOCK)
+    return FALSE;
   if (v[0] == BNB_MEM_PRIVATE)
-    return joined || (is_unrolled (v[2]) && is_unrolled (v[3]))
+    return (is_unrolled (v[2]) && is_unrolled (v[3]))
            || (is_thread (v[2]) && v[2] == v[3]);
-  if (v[0] == BNB_MEM_LOCAL)
-    return joined || (v[2] != BNB_KIND_BLOCK && v[3] != BNB_KIND_BLOCK);
   return TRUE;
 }
 

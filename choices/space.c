@@ -348,6 +348,52 @@ add_unique (GArray *a, guint v)
   g_array_append_val (a, v);
 }
 
+static guint
+slot_of (const BnbIrKernel *k, GArray *slot_dims, guint dim)
+{
+  const BnbIrDim *d = bnb_ir_dim (k, dim);
+  for (guint i = 0; i < slot_dims->len; i++)
+    {
+      const BnbIrDim *e = bnb_ir_dim (k, g_array_index (slot_dims, guint, i));
+      if (e->logical == d->logical && e->level == d->level)
+        return i;
+    }
+  g_array_append_val (slot_dims, dim);
+  return slot_dims->len - 1;
+}
+
+static guint *
+steal_uints (GArray **a)
+{
+  return (guint *)g_array_free (g_steal_pointer (a), FALSE);
+}
+
+static void
+temp_add_comm (const BnbIrKernel *k, const BnbIrComm *comm, GArray *pairs,
+               GArray *shared)
+{
+  const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
+  const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
+  g_array_append_vals (pairs, comm->pairs, comm->n_pairs);
+  for (guint d = 0; d < p->n_dims; d++)
+    if (bnb_ir_inst_has_dim (u, p->dims[d]))
+      add_unique (shared, p->dims[d]);
+}
+
+static void
+temp_slots (const BnbIrKernel *k, BnbTemp *t)
+{
+  g_autoptr (GArray) slot_dims = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->pair_slot = g_new (guint, MAX (t->n_pairs, 1));
+  t->shared_slot = g_new (guint, MAX (t->n_shared, 1));
+  for (guint q = 0; q < t->n_pairs; q++)
+    t->pair_slot[q] = slot_of (k, slot_dims, t->pairs[q][0]);
+  for (guint i = 0; i < t->n_shared; i++)
+    t->shared_slot[i] = slot_of (k, slot_dims, t->shared[i]);
+  t->n_slots = slot_dims->len;
+  t->slot_dim = steal_uints (&slot_dims);
+}
+
 static void
 collect_temp (BnbChoiceSpace *s, guint value, GArray *temps)
 {
@@ -355,25 +401,16 @@ collect_temp (BnbChoiceSpace *s, guint value, GArray *temps)
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint[2]));
   g_autoptr (GArray) shared = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint c = 0; c < k->comms->len; c++)
-    {
-      const BnbIrComm *comm = bnb_ir_comm (k, c);
-      const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
-      const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
-      if (comm->value != value)
-        continue;
-      g_array_append_vals (pairs, comm->pairs, comm->n_pairs);
-      for (guint d = 0; d < p->n_dims; d++)
-        if (bnb_ir_inst_has_dim (u, p->dims[d])
-            && bnb_ir_dim (k, p->dims[d])->level > 0)
-          add_unique (shared, p->dims[d]);
-    }
+    if (bnb_ir_comm (k, c)->value == value)
+      temp_add_comm (k, bnb_ir_comm (k, c), pairs, shared);
   if (pairs->len == 0)
     return;
   BnbTemp t = { .value = value, .n_pairs = pairs->len,
                 .n_shared = shared->len };
   t.bytes = bnb_ir_value (k, value)->type == BNB_IR_F64 ? 8 : 4;
   t.pairs = (guint (*)[2])g_array_free (g_steal_pointer (&pairs), FALSE);
-  t.shared = (guint *)g_array_free (g_steal_pointer (&shared), FALSE);
+  t.shared = steal_uints (&shared);
+  temp_slots (k, &t);
   g_array_append_val (temps, t);
 }
 
@@ -437,7 +474,10 @@ bnb_choice_space_free (BnbChoiceSpace *s)
   for (guint t = 0; t < s->n_temps; t++)
     {
       g_free (s->temps[t].pairs);
+      g_free (s->temps[t].pair_slot);
       g_free (s->temps[t].shared);
+      g_free (s->temps[t].shared_slot);
+      g_free (s->temps[t].slot_dim);
     }
   g_free (s->temps);
   g_free (s->dim_info);

@@ -391,7 +391,7 @@ leaf_work_group (const BnbChoiceNode *n)
     {
       guint kind = bnb_dom_first (n->dom[s->kind_base + d]);
       if (kind >= BNB_KIND_THREAD_X && kind <= BNB_KIND_THREAD_Z)
-        size[kind - BNB_KIND_THREAD_X] = bnb_node_dim_size (n, d);
+        size[kind - BNB_KIND_THREAD_X] = bnb_choice_leaf_dim_size (n, d);
     }
   return size[0] * size[1] * size[2];
 }

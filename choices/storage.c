@@ -1,0 +1,187 @@
+/* Sizes of dims and the storage of temporaries in a leaf: which levels
+ * index the array that holds a value, given its memory space and the
+ * decisions on its pairs.  Code generation and the local-memory rule both
+ * read this, so the bytes the search budgets are the bytes the kernel
+ * declares. */
+#include "choices/choices-private.h"
+
+static guint
+tile_value (const BnbChoiceNode *n, guint dim)
+{
+  const BnbChoiceSpace *s = n->space;
+  return bnb_dom_first (n->dom[s->tile_base + s->dim_info[dim].tile_var]);
+}
+
+guint
+bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
+{
+  if (n->space->dim_info[dim].tile_var == BNB_NONE)
+    return 1;
+  return bnb_space_dim_tile_size (n->space, dim, tile_value (n, dim));
+}
+
+gint64
+bnb_choice_leaf_dim_size (const BnbChoiceNode *n, guint dim)
+{
+  const BnbChoiceSpace *s = n->space;
+  const BnbIrDim *d = bnb_ir_dim (s->kernel, dim);
+  const BnbIrLogical *l = bnb_ir_logical (s->kernel, d->logical);
+  gint64 tiles = 1;
+  if (d->level > 0)
+    return bnb_node_dim_min_size (n, dim);
+  for (guint lv = 1; lv < l->n_levels; lv++)
+    tiles *= bnb_ir_tile_var (s->kernel, l->tile_var[lv])
+                 ->sizes[bnb_dom_first (n->dom[s->tile_base
+                                               + l->tile_var[lv]])];
+  return (bnb_ir_logical_size (s->kernel, d->logical) + tiles - 1) / tiles;
+}
+
+BnbKind
+bnb_choice_leaf_kind (const BnbChoiceNode *n, guint dim)
+{
+  return bnb_dom_first (n->dom[n->space->kind_base + dim]);
+}
+
+BnbOrder
+bnb_choice_leaf_order (const BnbChoiceNode *n, guint x, guint y)
+{
+  return bnb_dom_first (bnb_node_order (n, x, y));
+}
+
+guint
+bnb_choice_space_n_temps (const BnbChoiceSpace *s)
+{
+  return s->n_temps;
+}
+
+guint
+bnb_choice_temp_value (const BnbChoiceSpace *s, guint temp)
+{
+  return s->temps[temp].value;
+}
+
+guint
+bnb_choice_value_temp (const BnbChoiceSpace *s, guint value)
+{
+  for (guint t = 0; t < s->n_temps; t++)
+    if (s->temps[t].value == value)
+      return t;
+  return G_MAXUINT;
+}
+
+BnbMem
+bnb_choice_leaf_mem (const BnbChoiceNode *n, guint temp)
+{
+  return bnb_dom_first (n->dom[n->space->mem_base + temp]);
+}
+
+static gboolean
+kind_thread (BnbKind k)
+{
+  return k == BNB_KIND_THREAD_X || k == BNB_KIND_THREAD_Y
+         || k == BNB_KIND_THREAD_Z;
+}
+
+static gboolean
+kind_unrolled (BnbKind k)
+{
+  return k == BNB_KIND_UNROLL || k == BNB_KIND_VECTOR;
+}
+
+static gboolean
+pair_stored (const BnbChoiceNode *n, BnbMem mem, guint dp, guint dc)
+{
+  BnbOrder o = bnb_choice_leaf_order (n, dp, dc);
+  BnbKind kp = bnb_choice_leaf_kind (n, dp), kc = bnb_choice_leaf_kind (n, dc);
+  if (o == BNB_ORDER_ABSENT)
+    return FALSE;
+  if (mem == BNB_MEM_PRIVATE)
+    return o != BNB_ORDER_FUSED && kind_unrolled (kp) && kind_unrolled (kc);
+  if (o != BNB_ORDER_FUSED || kind_thread (kp))
+    return TRUE;
+  return mem == BNB_MEM_GLOBAL && kp == BNB_KIND_BLOCK;
+}
+
+static gboolean
+shared_stored (const BnbChoiceNode *n, BnbMem mem, guint d)
+{
+  BnbKind k = bnb_choice_leaf_kind (n, d);
+  if (mem == BNB_MEM_PRIVATE || k == BNB_KIND_ELIDED)
+    return FALSE;
+  return kind_thread (k) || (mem == BNB_MEM_GLOBAL && k == BNB_KIND_BLOCK);
+}
+
+/* Bit i set: slot i indexes the temporary's array. */
+static guint64
+stored_slots (const BnbChoiceNode *n, guint temp)
+{
+  const BnbTemp *t = &n->space->temps[temp];
+  BnbMem mem = bnb_choice_leaf_mem (n, temp);
+  guint64 slots = 0;
+  for (guint q = 0; q < t->n_pairs; q++)
+    if (pair_stored (n, mem, t->pairs[q][0], t->pairs[q][1]))
+      slots |= G_GUINT64_CONSTANT (1) << t->pair_slot[q];
+  for (guint i = 0; i < t->n_shared; i++)
+    if (shared_stored (n, mem, t->shared[i]))
+      slots |= G_GUINT64_CONSTANT (1) << t->shared_slot[i];
+  return slots;
+}
+
+guint
+bnb_choice_leaf_storage (const BnbChoiceNode *n, guint temp,
+                         BnbStorageLevel *levels, gboolean *padded)
+{
+  const BnbTemp *t = &n->space->temps[temp];
+  guint64 slots = stored_slots (n, temp);
+  guint count = 0;
+  for (guint i = 0; i < t->n_slots; i++)
+    if (slots >> i & 1)
+      {
+        const BnbIrDim *d = bnb_ir_dim (n->space->kernel, t->slot_dim[i]);
+        levels[count++] = (BnbStorageLevel){
+          d->logical, d->level, bnb_choice_leaf_dim_size (n, t->slot_dim[i])
+        };
+      }
+  *padded = bnb_choice_leaf_mem (n, temp) == BNB_MEM_LOCAL && count > 0
+            && n->dom[n->space->pad_base + temp] == 2;
+  return count;
+}
+
+static guint64
+temp_local_bytes (const BnbChoiceNode *n, guint temp)
+{
+  BnbStorageLevel levels[64];
+  gboolean padded;
+  guint count = bnb_choice_leaf_storage (n, temp, levels, &padded);
+  guint64 elems = 1;
+  for (guint i = 0; i < count; i++)
+    elems *= (guint64)levels[i].size + (padded && i + 1 == count);
+  return elems * n->space->temps[temp].bytes;
+}
+
+guint64
+bnb_choice_leaf_local_bytes (const BnbChoiceNode *n)
+{
+  guint64 total = 0;
+  for (guint t = 0; t < n->space->n_temps; t++)
+    if (n->dom[n->space->mem_base + t] == (1u << BNB_MEM_LOCAL))
+      total += temp_local_bytes (n, t);
+  return total;
+}
+
+/* In local memory, a slot is certainly stored when one of its pairs can
+ * be neither fused nor elided any more. */
+guint64
+bnb_temp_local_min_bytes (const BnbChoiceNode *n, guint temp)
+{
+  const BnbTemp *t = &n->space->temps[temp];
+  BnbDomain joined = (1u << BNB_ORDER_FUSED) | (1u << BNB_ORDER_ABSENT);
+  guint64 slots = 0, elems = 1;
+  for (guint q = 0; q < t->n_pairs; q++)
+    if (!(bnb_node_order (n, t->pairs[q][0], t->pairs[q][1]) & joined))
+      slots |= G_GUINT64_CONSTANT (1) << t->pair_slot[q];
+  for (guint i = 0; i < t->n_slots; i++)
+    if (slots >> i & 1)
+      elems *= bnb_node_dim_min_size (n, t->slot_dim[i]);
+  return elems * t->bytes;
+}
