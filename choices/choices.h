@@ -85,6 +85,7 @@ typedef struct {
   guint64 local_mem_bytes;
   guint vector_widths; /* bit w set: vectors of w elements allowed */
   guint max_unroll;    /* largest loop fully unrolled */
+  guint max_unrolled;  /* most copies of one instruction unrolling makes */
 } BnbChoiceLimits;
 
 /* The limits of a typical GPU (1024 work-items, 48 KiB local memory). */
@@ -197,7 +198,10 @@ guint bnb_choice_leaf_storage (const BnbChoiceNode *leaf, guint temp,
 /* Counting the candidates (leaves) and nodes of the search tree below a
  * node, with the default branching order.  Exact when the whole subtree
  * can be walked within `seconds`; otherwise Knuth's random-probe estimate
- * (`probes` probes from `seed`), with its standard error. */
+ * (at most `probes` probes from `seed`, and no more than `seconds` more
+ * once BNB_CHOICE_MIN_PROBES are done), with its standard error. */
+#define BNB_CHOICE_MIN_PROBES 30
+
 typedef struct {
   gboolean exact;
   double leaves;
@@ -215,7 +219,8 @@ void bnb_choice_count (const BnbChoiceNode *node, double seconds,
 gboolean bnb_choice_count_exact (const BnbChoiceNode *node, double seconds,
                                  BnbChoiceCount *count);
 void bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
-                                guint64 seed, BnbChoiceCount *count);
+                                double seconds, guint64 seed,
+                                BnbChoiceCount *count);
 
 /* Picks a random alternative of open choices until a leaf (restarting on
  * dead ends, up to `attempts` times).  NULL if none was reached. */

@@ -141,15 +141,19 @@ moments_stderr (const Moments *m)
 
 void
 bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
-                           guint64 seed, BnbChoiceCount *count)
+                           double seconds, guint64 seed,
+                           BnbChoiceCount *count)
 {
   gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + (gint64)(seconds * G_USEC_PER_SEC);
   g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)(seed ^ seed >> 32));
   g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (node);
   g_autoptr (BnbChoiceNode) scratch = bnb_choice_node_copy (node);
   Moments leaves = { 0 }, nodes = { 0 }, dead = { 0 };
   for (guint p = 0; p < probes; p++)
     {
+      if (p >= BNB_CHOICE_MIN_PROBES && g_get_monotonic_time () > deadline)
+        break;
       double l, k, d;
       probe (node, rand, n, scratch, &l, &k, &d);
       moments_add (&leaves, l);
@@ -163,7 +167,7 @@ bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
     .nodes = nodes.mean,
     .nodes_stderr = moments_stderr (&nodes),
     .dead_ends = dead.mean,
-    .probes = probes,
+    .probes = (guint)leaves.n,
     .seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC,
   };
 }
@@ -175,6 +179,6 @@ bnb_choice_count (const BnbChoiceNode *node, double seconds, guint probes,
   if (bnb_choice_count_exact (node, seconds, count))
     return;
   double spent = count->seconds;
-  bnb_choice_count_estimate (node, probes, seed, count);
+  bnb_choice_count_estimate (node, probes, seconds, seed, count);
   count->seconds += spent;
 }

@@ -1,6 +1,7 @@
 /* The constraints that span the whole kernel: the work-group size (the
  * product of the sizes on local ids x, y, z), at most three work-group
- * dims, and the local memory the temporaries take.  Inner nodes get bounds
+ * dims, the local memory the temporaries take, and the copies of one
+ * instruction that unrolling makes.  Inner nodes get bounds
  * reasoning (the smallest sizes still possible); leaves an exact check. */
 #include "choices/choices-private.h"
 
@@ -69,6 +70,29 @@ fail (GError **error, const char *format, ...)
   return FALSE;
 }
 
+/* Copies of an instruction that unrolling its dims makes, with the
+ * smallest sizes still possible for the dims certainly unrolled. */
+static guint64
+inst_unrolled_min (const BnbChoiceNode *n, const BnbIrInst *inst)
+{
+  guint64 copies = 1;
+  for (guint k = 0; k < inst->n_dims; k++)
+    if (kind_is (n, inst->dims[k], BNB_KIND_UNROLL))
+      copies *= bnb_node_dim_min_size (n, inst->dims[k]);
+  return copies;
+}
+
+static gboolean
+unrolled_ok (const BnbChoiceNode *n)
+{
+  const BnbIrKernel *k = n->space->kernel;
+  for (guint i = 0; i < k->insts->len; i++)
+    if (inst_unrolled_min (n, bnb_ir_inst (k, i))
+        > n->space->limits.max_unrolled)
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 bnb_node_global_ok (const BnbChoiceNode *n, GError **error)
 {
@@ -81,6 +105,9 @@ bnb_node_global_ok (const BnbChoiceNode *n, GError **error)
                  wg);
   if (block_groups (n) > 3)
     return fail (error, "more than three work-group dims");
+  if (!unrolled_ok (n))
+    return fail (error, "an instruction unrolled into more than %u copies",
+                 n->space->limits.max_unrolled);
   if (bnb_choice_leaf_local_bytes (n) > l->local_mem_bytes)
     return fail (error, "local memory over the limit");
   return TRUE;
@@ -124,6 +151,27 @@ bound_work_group (Narrow *g)
 }
 
 static void
+bound_unrolling (Narrow *g)
+{
+  const BnbChoiceSpace *s = g->n->space;
+  guint64 limit = s->limits.max_unrolled;
+  for (guint i = 0; i < s->n_insts && !g->dead; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (s->kernel, i);
+      guint64 copies = inst_unrolled_min (g->n, inst);
+      g->dead |= copies > limit;
+      for (guint k = 0; k < inst->n_dims && !g->dead; k++)
+        {
+          guint d = inst->dims[k];
+          if (kind_may (g->n, d, BNB_KIND_UNROLL)
+              && !kind_is (g->n, d, BNB_KIND_UNROLL)
+              && copies * bnb_node_dim_min_size (g->n, d) > limit)
+            narrow (g, s->kind_base + d, 1u << BNB_KIND_UNROLL);
+        }
+    }
+}
+
+static void
 bound_local_memory (Narrow *g)
 {
   const BnbChoiceSpace *s = g->n->space;
@@ -149,6 +197,8 @@ bnb_node_global_propagate (BnbChoiceNode *n, guint *changed,
   bound_work_group (&g);
   if (!g.dead)
     bound_local_memory (&g);
+  if (!g.dead)
+    bound_unrolling (&g);
   g.dead |= block_groups (n) > 3;
   return g.dead ? BNB_CHOICE_DEAD : BNB_CHOICE_ALIVE;
 }

@@ -28,9 +28,10 @@ count_context (CountOptions *o)
 {
   GOptionEntry entries[] = {
     { "time-limit", 't', 0, G_OPTION_ARG_DOUBLE, &o->time_limit,
-      "Seconds for the exact count before estimating (default 10)", "S" },
+      "Seconds for the exact count; as many again at most for the "
+      "estimate (default 10)", "S" },
     { "probes", 'p', 0, G_OPTION_ARG_INT, &o->probes,
-      "Random probes of the estimate (default 2000)", "N" },
+      "Most random probes of the estimate (default 1000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
       "Seed of the estimate's probes (default 1)", "S" },
     { "decisions", 'd', 0, G_OPTION_ARG_STRING, &o->decisions,
@@ -41,7 +42,7 @@ count_context (CountOptions *o)
   };
   GOptionContext *context = g_option_context_new ("- size of the space");
   o->time_limit = 10;
-  o->probes = 2000;
+  o->probes = 1000;
   o->seed = 1;
   bnb_cli_kernel_options_add (context, &o->k);
   g_option_context_add_main_entries (context, entries, NULL);

@@ -291,7 +291,7 @@ test_count_axpy_exact_and_estimate (void)
   g_assert_true (bnb_choice_count_exact (f.root, 60, &exact));
   g_assert_cmpfloat (exact.leaves, >, 100);
   g_assert_cmpfloat (exact.nodes, >, exact.leaves);
-  bnb_choice_count_estimate (f.root, 4000, 7, &est);
+  bnb_choice_count_estimate (f.root, 4000, 600, 7, &est);
   g_test_message ("axpy: exact %.0f leaves, estimate %.1f +- %.1f", exact.leaves,
                   est.leaves, est.leaves_stderr);
   g_assert_cmpfloat (fabs (est.leaves - exact.leaves), <,

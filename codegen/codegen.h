@@ -1,0 +1,43 @@
+/* Code generation: OpenCL C source and launch sizes for a fully specified
+ * candidate (a leaf of the space).  The leaf is lowered once into a loop
+ * tree (fused dims merged, children in their decided order, barriers where
+ * a value crosses work-items) and printed by one OpenCL printer.
+ *
+ * The kernel's arguments, in order: every array of the kernel (declaration
+ * order; `__global`, const for `in` arrays), every scalar (declaration
+ * order, by value), then one `__global` scratch buffer per temporary the
+ * leaf keeps in global memory (scratch_bytes[i] bytes each, in the order of
+ * the temporaries).  It runs with work_dim 3, global_size and local_size
+ * as given (global is a multiple of local in each dimension).
+ */
+#ifndef BNB_CODEGEN_H
+#define BNB_CODEGEN_H
+
+#include "choices/choices.h"
+
+#define BNB_CODEGEN_ERROR (bnb_codegen_error_quark ())
+GQuark bnb_codegen_error_quark (void);
+
+typedef enum {
+  BNB_CODEGEN_ERROR_NOT_LEAF, /* the node still has open choices */
+  BNB_CODEGEN_ERROR_INVALID,  /* the leaf cannot be lowered (a bug) */
+} BnbCodegenError;
+
+typedef struct {
+  char *source;
+  char *kernel_name;
+  gsize global_size[3];
+  gsize local_size[3];
+  guint n_scratch;
+  gsize *scratch_bytes;
+  char *decisions; /* the leaf's decisions, as bnb_choice_node_to_string */
+} BnbCodegenProgram;
+
+BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP
+                                                  const BnbChoiceNode *leaf,
+                                                  GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_codegen_program_free (BNB_TAKE BnbCodegenProgram *program);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCodegenProgram, bnb_codegen_program_free)
+
+#endif

@@ -1,0 +1,349 @@
+/* Lowering a leaf into a loop tree.  Fused dims become one class; every
+ * class and instruction hangs under the innermost class it is inside;
+ * siblings follow the decided before/after order.  Work-item classes run
+ * on the local id their kind names, work-group classes on group ids from
+ * the innermost out.  Barriers go where a temporary in local or global
+ * memory passes from its producer to a consumer (and, inside a loop, after
+ * the consumer, before the next iteration overwrites it). */
+#include "codegen/codegen-private.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK (bnb-codegen-error-quark, bnb_codegen_error)
+
+static guint
+uf_find (guint *parent, guint x)
+{
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+static void
+build_classes (BnbCgLowered *low)
+{
+  guint n = low->kernel->dims->len, *parent = g_new (guint, n);
+  for (guint d = 0; d < n; d++)
+    parent[d] = d;
+  for (guint d = 0; d < n; d++)
+    for (guint e = d + 1; e < n; e++)
+      if (bnb_choice_leaf_order (low->leaf, d, e) == BNB_ORDER_FUSED)
+        parent[MAX (uf_find (parent, d), uf_find (parent, e))]
+            = MIN (uf_find (parent, d), uf_find (parent, e));
+  low->dim_class = g_new (guint, n);
+  low->classes = g_new0 (BnbCgClass, n);
+  for (guint d = 0; d < n; d++)
+    {
+      guint r = uf_find (parent, d);
+      low->dim_class[d] = BNB_CG_NONE;
+      if (bnb_choice_leaf_kind (low->leaf, d) == BNB_KIND_ELIDED)
+        continue;
+      if (r == d)
+        low->classes[low->n_classes++] = (BnbCgClass){
+          d, bnb_choice_leaf_kind (low->leaf, d),
+          bnb_choice_leaf_dim_size (low->leaf, d), 0, 0
+        };
+      for (guint c = 0; c < low->n_classes; c++)
+        if (low->classes[c].rep == r)
+          low->dim_class[d] = c;
+    }
+  g_free (parent);
+}
+
+static guint
+class_item (const BnbCgLowered *low, guint c)
+{
+  return low->classes[c].rep;
+}
+
+static gboolean
+item_inside_class (const BnbCgLowered *low, guint item, guint c)
+{
+  guint rep = class_item (low, c);
+  return item != rep
+         && bnb_choice_leaf_order (low->leaf, item, rep) == BNB_ORDER_INSIDE;
+}
+
+/* The innermost class around an item, BNB_CG_NONE at the top. */
+static guint
+parent_class (const BnbCgLowered *low, guint item)
+{
+  guint best = BNB_CG_NONE;
+  for (guint c = 0; c < low->n_classes; c++)
+    if (item_inside_class (low, item, c)
+        && (best == BNB_CG_NONE
+            || low->classes[c].depth > low->classes[best].depth))
+      best = c;
+  return best;
+}
+
+static void
+class_depths (BnbCgLowered *low)
+{
+  for (guint c = 0; c < low->n_classes; c++)
+    for (guint o = 0; o < low->n_classes; o++)
+      low->classes[c].depth += item_inside_class (low, class_item (low, c),
+                                                  o);
+}
+
+static BnbCgNode *
+node_new (BnbCgNodeType type, guint index)
+{
+  BnbCgNode *n = g_new0 (BnbCgNode, 1);
+  n->type = type;
+  n->index = index;
+  if (type == BNB_CG_ROOT || type == BNB_CG_LOOP)
+    n->children = g_ptr_array_new ();
+  return n;
+}
+
+static void
+node_free (BnbCgNode *n)
+{
+  if (!n)
+    return;
+  if (n->children)
+    {
+      for (guint i = 0; i < n->children->len; i++)
+        node_free (g_ptr_array_index (n->children, i));
+      g_ptr_array_unref (n->children);
+    }
+  g_free (n);
+}
+
+static void
+node_add (BnbCgNode *parent, BnbCgNode *child)
+{
+  child->parent = parent;
+  g_ptr_array_add (parent->children, child);
+}
+
+static guint
+node_item (const BnbCgLowered *low, const BnbCgNode *n)
+{
+  if (n->type == BNB_CG_LOOP)
+    return class_item (low, n->index);
+  return low->kernel->dims->len + n->index;
+}
+
+static gint
+compare_siblings (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const BnbCgLowered *low = data;
+  const BnbCgNode *x = *(BnbCgNode *const *)a, *y = *(BnbCgNode *const *)b;
+  guint ix = node_item (low, x), iy = node_item (low, y);
+  if (ix == iy)
+    return 0;
+  return bnb_choice_leaf_order (low->leaf, ix, iy) == BNB_ORDER_BEFORE ? -1
+                                                                       : 1;
+}
+
+static void
+sort_tree (const BnbCgLowered *low, BnbCgNode *n)
+{
+  if (!n->children)
+    return;
+  g_ptr_array_sort_with_data (n->children, compare_siblings, (gpointer)low);
+  for (guint i = 0; i < n->children->len; i++)
+    sort_tree (low, g_ptr_array_index (n->children, i));
+}
+
+static void
+build_tree (BnbCgLowered *low)
+{
+  guint n_dims = low->kernel->dims->len, n_insts = low->kernel->insts->len;
+  BnbCgNode **class_node = g_new (BnbCgNode *, MAX (low->n_classes, 1));
+  low->root = node_new (BNB_CG_ROOT, 0);
+  low->inst_node = g_new (BnbCgNode *, MAX (n_insts, 1));
+  for (guint c = 0; c < low->n_classes; c++)
+    class_node[c] = node_new (BNB_CG_LOOP, c);
+  for (guint c = 0; c < low->n_classes; c++)
+    {
+      guint p = parent_class (low, class_item (low, c));
+      node_add (p == BNB_CG_NONE ? low->root : class_node[p], class_node[c]);
+    }
+  for (guint i = 0; i < n_insts; i++)
+    {
+      guint p = parent_class (low, n_dims + i);
+      low->inst_node[i] = node_new (BNB_CG_INST, i);
+      node_add (p == BNB_CG_NONE ? low->root : class_node[p],
+                low->inst_node[i]);
+    }
+  g_free (class_node);
+  sort_tree (low, low->root);
+}
+
+static gboolean
+invalid (GError **error, const char *what)
+{
+  g_set_error (error, BNB_CODEGEN_ERROR, BNB_CODEGEN_ERROR_INVALID,
+               "cannot lower the leaf: %s", what);
+  return FALSE;
+}
+
+/* Work-items: each local id has one size.  Work-groups: group id 0 for the
+ * innermost work-group class, then outwards. */
+static gboolean
+assign_hardware (BnbCgLowered *low, GError **error)
+{
+  guint n_blocks = 0;
+  for (guint h = 0; h < 3; h++)
+    low->local_size[h] = low->groups[h] = 1;
+  for (guint c = 0; c < low->n_classes; c++)
+    {
+      BnbCgClass *cl = &low->classes[c];
+      if (cl->kind < BNB_KIND_THREAD_X || cl->kind > BNB_KIND_THREAD_Z)
+        continue;
+      cl->hw = cl->kind - BNB_KIND_THREAD_X;
+      if (low->local_size[cl->hw] != 1
+          && low->local_size[cl->hw] != (gsize)cl->size)
+        return invalid (error, "two sizes on one local id");
+      low->local_size[cl->hw] = (gsize)cl->size;
+    }
+  for (guint c = 0; c < low->n_classes; c++)
+    n_blocks += low->classes[c].kind == BNB_KIND_BLOCK;
+  if (n_blocks > 3)
+    return invalid (error, "more than three work-group dims");
+  for (guint c = 0; c < low->n_classes; c++)
+    {
+      BnbCgClass *cl = &low->classes[c];
+      guint deeper = 0;
+      if (cl->kind != BNB_KIND_BLOCK)
+        continue;
+      for (guint o = 0; o < low->n_classes; o++)
+        deeper += low->classes[o].kind == BNB_KIND_BLOCK
+                  && low->classes[o].depth > cl->depth;
+      cl->hw = deeper;
+      low->groups[deeper] = (gsize)cl->size;
+    }
+  return TRUE;
+}
+
+static guint
+child_index (const BnbCgNode *parent, const BnbCgNode *child)
+{
+  for (guint i = 0; i < parent->children->len; i++)
+    if (g_ptr_array_index (parent->children, i) == child)
+      return i;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* A barrier at position `at` of parent's children, merged with one
+ * already there. */
+static void
+put_barrier (BnbCgNode *parent, guint at, guint fence)
+{
+  BnbCgNode *b;
+  if (at > 0)
+    {
+      b = g_ptr_array_index (parent->children, at - 1);
+      if (b->type == BNB_CG_BARRIER)
+        {
+          b->index |= fence;
+          return;
+        }
+    }
+  if (at < parent->children->len)
+    {
+      b = g_ptr_array_index (parent->children, at);
+      if (b->type == BNB_CG_BARRIER)
+        {
+          b->index |= fence;
+          return;
+        }
+    }
+  b = node_new (BNB_CG_BARRIER, fence);
+  b->parent = parent;
+  g_ptr_array_insert (parent->children, (gint)at, b);
+}
+
+static gboolean
+node_is_above (const BnbCgNode *above, const BnbCgNode *n)
+{
+  for (; n; n = n->parent)
+    if (n == above)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+in_repeated_loop (const BnbCgLowered *low, const BnbCgNode *n)
+{
+  for (; n; n = n->parent)
+    if (n->type == BNB_CG_LOOP && low->classes[n->index].size > 1
+        && (low->classes[n->index].kind == BNB_KIND_LOOP
+            || low->classes[n->index].kind == BNB_KIND_UNROLL))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+barrier_between (BnbCgLowered *low, const BnbCgNode *p, const BnbCgNode *c,
+                 guint fence)
+{
+  BnbCgNode *lca = p->parent, *ac = (BnbCgNode *)c;
+  while (!node_is_above (lca, c))
+    lca = lca->parent;
+  while (ac->parent != lca)
+    ac = ac->parent;
+  put_barrier (lca, child_index (lca, ac), fence);
+  if (in_repeated_loop (low, lca))
+    put_barrier (lca, child_index (lca, ac) + 1, fence);
+}
+
+static void
+place_barriers (BnbCgLowered *low)
+{
+  const BnbIrKernel *k = low->kernel;
+  if (low->local_size[0] * low->local_size[1] * low->local_size[2] == 1)
+    return;
+  for (guint i = 0; i < k->comms->len; i++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, i);
+      guint t = bnb_choice_value_temp (low->space, comm->value);
+      if (t == G_MAXUINT || comm->producer == comm->consumer)
+        continue;
+      BnbMem mem = bnb_choice_leaf_mem (low->leaf, t);
+      if (mem == BNB_MEM_PRIVATE)
+        continue;
+      barrier_between (low, low->inst_node[comm->producer],
+                       low->inst_node[comm->consumer],
+                       mem == BNB_MEM_LOCAL ? BNB_CG_FENCE_LOCAL
+                                            : BNB_CG_FENCE_GLOBAL);
+    }
+}
+
+BnbCgLowered *
+bnb_cg_lower (const BnbChoiceNode *leaf, GError **error)
+{
+  g_autoptr (BnbCgLowered) low = g_new0 (BnbCgLowered, 1);
+  if (!bnb_choice_node_is_leaf (leaf))
+    {
+      g_set_error (error, BNB_CODEGEN_ERROR, BNB_CODEGEN_ERROR_NOT_LEAF,
+                   "code is generated for fully specified candidates only");
+      return NULL;
+    }
+  low->leaf = leaf;
+  low->space = bnb_choice_node_space (leaf);
+  low->kernel = bnb_choice_space_kernel (low->space);
+  build_classes (low);
+  class_depths (low);
+  if (!assign_hardware (low, error))
+    return NULL;
+  build_tree (low);
+  place_barriers (low);
+  return g_steal_pointer (&low);
+}
+
+void
+bnb_cg_lowered_free (BnbCgLowered *low)
+{
+  if (!low)
+    return;
+  node_free (low->root);
+  g_free (low->classes);
+  g_free (low->dim_class);
+  g_free (low->inst_node);
+  g_free (low);
+}

@@ -1,0 +1,653 @@
+/* The OpenCL printer: walks the lowered tree and writes OpenCL C 1.2.
+ * Names: arrays a_NAME, scalars s_NAME, values v_NAME, the index of a
+ * class i<dim>.  Work-group and work-item classes are no loops: their
+ * index is a group or local id, read once at the top.  Unrolled classes
+ * repeat their body with the index a constant; a vector class is the one
+ * access it holds, done with vloadn/vstoren. */
+#include "codegen/codegen-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+typedef struct {
+  const BnbCgLowered *low;
+  GString *out;
+  guint indent;
+  guint vector_class; /* inside a vector access: that class ... */
+  guint vector_lane;  /* ... has this index */
+} Printer;
+
+static void
+line (Printer *p, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+line (Printer *p, const char *format, ...)
+{
+  va_list ap;
+  for (guint i = 0; i < p->indent; i++)
+    g_string_append (p->out, "  ");
+  va_start (ap, format);
+  g_string_append_vprintf (p->out, format, ap);
+  va_end (ap);
+  g_string_append_c (p->out, '\n');
+}
+
+static const char *
+type_name (BnbIrType t)
+{
+  return t == BNB_IR_F64 ? "double" : "float";
+}
+
+/* Appends " + idx * stride" (or its first term), leaving out "* 1". */
+static void
+append_term (GString *s, const char *idx, gint64 stride)
+{
+  if (s->len > 0)
+    g_string_append (s, " + ");
+  if (stride == 1)
+    g_string_append (s, idx);
+  else
+    g_string_append_printf (s, "%s * %" G_GINT64_FORMAT, idx, stride);
+}
+
+static const BnbIrKernel *
+kernel (const Printer *p)
+{
+  return p->low->kernel;
+}
+
+/* The index of a dim for the instruction being printed. */
+static char *
+dim_index (const Printer *p, guint dim)
+{
+  guint c = p->low->dim_class[dim];
+  if (c == BNB_CG_NONE)
+    return g_strdup ("0");
+  if (c == p->vector_class)
+    return g_strdup_printf ("%u", p->vector_lane);
+  return g_strdup_printf ("i%u", p->low->classes[c].rep);
+}
+
+static guint
+inst_dim_at (const BnbIrInst *inst, const BnbIrKernel *k, guint logical,
+             guint level)
+{
+  for (guint d = 0; d < inst->n_dims; d++)
+    {
+      const BnbIrDim *dim = bnb_ir_dim (k, inst->dims[d]);
+      if (dim->logical == logical && dim->level == level)
+        return inst->dims[d];
+    }
+  return BNB_CG_NONE;
+}
+
+static gint64
+level_size (const Printer *p, const BnbIrInst *inst, guint logical,
+            guint level)
+{
+  guint d = inst_dim_at (inst, kernel (p), logical, level);
+  return d == BNB_CG_NONE ? 1 : bnb_choice_leaf_dim_size (p->low->leaf, d);
+}
+
+/* The logical index of `logical` for an instruction that iterates all its
+ * levels: sum of level index * product of the inner tile sizes. */
+static char *
+logical_index (const Printer *p, const BnbIrInst *inst, guint logical)
+{
+  const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
+  GString *s = g_string_new (NULL);
+  gint64 stride = 1;
+  for (guint lv = l->n_levels; lv-- > 0;)
+    {
+      guint d = inst_dim_at (inst, kernel (p), logical, lv);
+      g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
+                                              : dim_index (p, d);
+      if (strcmp (idx, "0") != 0)
+        append_term (s, idx, stride);
+      stride *= level_size (p, inst, logical, lv);
+    }
+  if (s->len == 0)
+    g_string_append_c (s, '0');
+  g_string_prepend_c (s, '(');
+  g_string_append_c (s, ')');
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+iterates_all_levels (const Printer *p, const BnbIrInst *inst, guint logical)
+{
+  const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
+  for (guint lv = 0; lv < l->n_levels; lv++)
+    if (inst_dim_at (inst, kernel (p), logical, lv) == BNB_CG_NONE)
+      return FALSE;
+  return TRUE;
+}
+
+/* Does the tiling of `logical` overshoot its size (so accesses need a
+ * guard)? */
+static gboolean
+overshoots (const Printer *p, const BnbIrInst *inst, guint logical)
+{
+  const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
+  gint64 covered = 1;
+  for (guint lv = 0; lv < l->n_levels; lv++)
+    covered *= level_size (p, inst, logical, lv);
+  return covered != bnb_ir_logical_size (kernel (p), logical);
+}
+
+static char *
+affine (const Printer *p, const BnbIrInst *inst, const BnbIrAffine *a)
+{
+  const BnbIrKernel *k = kernel (p);
+  GString *s = g_string_new (NULL);
+  for (guint t = 0; t < a->n_terms; t++)
+    {
+      const BnbIrTerm *term = &a->terms[t];
+      g_autofree char *v
+          = term->kind == BNB_IR_VAR_PARAM
+                ? g_strdup_printf ("%" G_GINT64_FORMAT,
+                                   k->param_values[term->index])
+                : logical_index (p, inst, term->index);
+      append_term (s, v, term->coef);
+    }
+  if (a->constant != 0 || s->len == 0)
+    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, s->len ? " + " : "",
+                            a->constant);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+array_element (const Printer *p, const BnbIrInst *inst)
+{
+  const BnbIrKernel *k = kernel (p);
+  const BnbIrArray *a = bnb_ir_array (k, inst->array);
+  GString *s = g_string_new (NULL);
+  for (guint r = 0; r < a->rank; r++)
+    {
+      gint64 stride = 1;
+      for (guint q = r + 1; q < a->rank; q++)
+        stride *= bnb_ir_affine_eval (k, &a->extent[q], NULL);
+      g_autofree char *idx = affine (p, inst, &inst->index[r]);
+      g_autofree char *paren = g_strdup_printf ("(%s)", idx);
+      append_term (s, a->rank == 1 ? idx : paren, stride);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* How a temporary is held in a leaf. */
+typedef struct {
+  BnbMem mem;
+  guint n_levels;
+  BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
+  gboolean padded;
+} Storage;
+
+static gboolean
+value_storage (const Printer *p, guint value, Storage *st)
+{
+  const BnbChoiceSpace *s = p->low->space;
+  guint t = bnb_choice_value_temp (s, value);
+  if (t == G_MAXUINT)
+    return FALSE;
+  st->mem = bnb_choice_leaf_mem (p->low->leaf, t);
+  st->n_levels = bnb_choice_leaf_storage (p->low->leaf, t, st->levels,
+                                          &st->padded);
+  return TRUE;
+}
+
+static gint64
+storage_extent (const Storage *st, guint i)
+{
+  return st->levels[i].size + (st->padded && i + 1 == st->n_levels);
+}
+
+/* The element of `value` that instruction `inst` reads or writes. */
+static char *
+value_access (const Printer *p, const BnbIrInst *inst, guint value)
+{
+  const char *name = bnb_ir_value (kernel (p), value)->name;
+  Storage st;
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "v_%s", name);
+  if (!value_storage (p, value, &st)
+      || (st.n_levels == 0 && st.mem == BNB_MEM_PRIVATE))
+    return g_string_free (s, FALSE);
+  if (st.n_levels == 0)
+    {
+      g_string_append (s, "[0]");
+      return g_string_free (s, FALSE);
+    }
+  g_string_append_c (s, '[');
+  for (guint i = 0; i < st.n_levels; i++)
+    {
+      guint d = inst_dim_at (inst, kernel (p), st.levels[i].logical,
+                             st.levels[i].level);
+      g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
+                                              : dim_index (p, d);
+      if (st.mem == BNB_MEM_PRIVATE)
+        g_string_append_printf (s, "%s%s", i ? "][" : "", idx);
+      else
+        {
+          gint64 stride = 1;
+          for (guint j = i + 1; j < st.n_levels; j++)
+            stride *= storage_extent (&st, j);
+          GString *term = g_string_new (NULL);
+          append_term (term, idx, stride);
+          g_string_append_printf (s, "%s%s", i ? " + " : "", term->str);
+          g_string_free (term, TRUE);
+        }
+    }
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
+static char *
+constant (double value, BnbIrType type)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_ascii_formatd (buf, sizeof buf, "%.17g", value);
+  gboolean plain = strpbrk (buf, ".eEn") == NULL;
+  return g_strdup_printf ("(%s%s%s)", buf, plain ? ".0" : "",
+                          type == BNB_IR_F64 ? "" : "f");
+}
+
+static char *
+operand (const Printer *p, const BnbIrInst *inst, guint i)
+{
+  const BnbIrOperand *o = &inst->operands[i];
+  BnbIrType type = inst->value == BNB_IR_NONE
+                       ? bnb_ir_array (kernel (p), inst->array)->type
+                       : bnb_ir_value (kernel (p), inst->value)->type;
+  switch (o->kind)
+    {
+    case BNB_IR_OPERAND_VALUE:
+      return value_access (p, inst, o->index);
+    case BNB_IR_OPERAND_SCALAR:
+      return g_strdup_printf ("s_%s",
+                              bnb_ir_scalar (kernel (p), o->index)->name);
+    case BNB_IR_OPERAND_CONST:
+      return constant (o->constant, type);
+    }
+  return NULL;
+}
+
+static char *
+expression (const Printer *p, const BnbIrInst *inst)
+{
+  static const char *const infix[BNB_IR_OP_COUNT] = {
+    [BNB_IR_OP_ADD] = "+", [BNB_IR_OP_SUB] = "-", [BNB_IR_OP_MUL] = "*",
+    [BNB_IR_OP_DIV] = "/",
+  };
+  g_autofree char *a = inst->n_operands > 0 ? operand (p, inst, 0) : NULL;
+  g_autofree char *b = inst->n_operands > 1 ? operand (p, inst, 1) : NULL;
+  g_autofree char *c = inst->n_operands > 2 ? operand (p, inst, 2) : NULL;
+  switch (inst->op)
+    {
+    case BNB_IR_OP_LOAD:
+      {
+        g_autofree char *el = array_element (p, inst);
+        return g_strdup_printf (
+            "a_%s[%s]", bnb_ir_array (kernel (p), inst->array)->name, el);
+      }
+    case BNB_IR_OP_MOV:
+    case BNB_IR_OP_STORE:
+      return g_strdup (a);
+    case BNB_IR_OP_NEG:
+      return g_strdup_printf ("-%s", a);
+    case BNB_IR_OP_MIN:
+      return g_strdup_printf ("fmin(%s, %s)", a, b);
+    case BNB_IR_OP_MAX:
+      return g_strdup_printf ("fmax(%s, %s)", a, b);
+    case BNB_IR_OP_FMA:
+      return g_strdup_printf ("fma(%s, %s, %s)", a, b, c);
+    default:
+      return g_strdup_printf ("%s %s %s", a, infix[inst->op], b);
+    }
+}
+
+/* The left-hand side: the array element of a store, else the value. */
+static char *
+destination (const Printer *p, const BnbIrInst *inst)
+{
+  if (inst->op == BNB_IR_OP_STORE)
+    {
+      g_autofree char *el = array_element (p, inst);
+      return g_strdup_printf ("a_%s[%s]",
+                              bnb_ir_array (kernel (p), inst->array)->name,
+                              el);
+    }
+  return value_access (p, inst, inst->value);
+}
+
+static void
+print_assignment (Printer *p, const BnbIrInst *inst)
+{
+  g_autofree char *lhs = destination (p, inst);
+  g_autofree char *rhs = expression (p, inst);
+  line (p, "%s = %s;", lhs, rhs);
+}
+
+/* Logical dims whose tiles overshoot, except `skip`. */
+static char *
+guard (const Printer *p, const BnbIrInst *inst, guint skip)
+{
+  GString *s = g_string_new (NULL);
+  for (guint l = 0; l < kernel (p)->logicals->len; l++)
+    {
+      if (l == skip || !iterates_all_levels (p, inst, l)
+          || !overshoots (p, inst, l))
+        continue;
+      g_autofree char *idx = logical_index (p, inst, l);
+      g_string_append_printf (s, "%s%s < %" G_GINT64_FORMAT,
+                              s->len ? " && " : "", idx,
+                              bnb_ir_logical_size (kernel (p), l));
+    }
+  return g_string_free (s, s->len == 0);
+}
+
+static void
+open_guard (Printer *p, const char *cond)
+{
+  if (cond)
+    {
+      line (p, "if (%s) {", cond);
+      p->indent++;
+    }
+}
+
+static void
+close_guard (Printer *p, const char *cond)
+{
+  if (cond)
+    {
+      p->indent--;
+      line (p, "}");
+    }
+}
+
+static void
+print_inst (Printer *p, guint i)
+{
+  const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
+  g_autofree char *cond = guard (p, inst, BNB_CG_NONE);
+  open_guard (p, cond);
+  print_assignment (p, inst);
+  close_guard (p, cond);
+}
+
+static const char lanes[] = "0123456789abcdef";
+
+static void
+print_vector_load (Printer *p, const BnbIrInst *inst, guint width)
+{
+  const char *type = type_name (bnb_ir_array (kernel (p), inst->array)->type);
+  p->vector_lane = 0;
+  g_autofree char *el = array_element (p, inst);
+  line (p, "{");
+  p->indent++;
+  line (p, "const %s%u t = vload%u(0, a_%s + (%s));", type, width, width,
+        bnb_ir_array (kernel (p), inst->array)->name, el);
+  for (guint k = 0; k < width; k++)
+    {
+      p->vector_lane = k;
+      g_autofree char *lhs = destination (p, inst);
+      line (p, "%s = t.s%c;", lhs, lanes[k]);
+    }
+  p->indent--;
+  line (p, "}");
+}
+
+static void
+print_vector_store (Printer *p, const BnbIrInst *inst, guint width)
+{
+  const BnbIrArray *a = bnb_ir_array (kernel (p), inst->array);
+  GString *parts = g_string_new (NULL);
+  for (guint k = 0; k < width; k++)
+    {
+      p->vector_lane = k;
+      g_autofree char *v = operand (p, inst, 0);
+      g_string_append_printf (parts, "%s%s", k ? ", " : "", v);
+    }
+  p->vector_lane = 0;
+  g_autofree char *el = array_element (p, inst);
+  line (p, "vstore%u((%s%u)(%s), 0, a_%s + (%s));", width,
+        type_name (a->type), width, parts->str, a->name, el);
+  g_string_free (parts, TRUE);
+}
+
+/* A vector class holds one load or store.  When the tiles of its logical
+ * dim overshoot, the lanes are done one by one, each guarded. */
+static void
+print_vector (Printer *p, guint c, guint i)
+{
+  const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
+  const BnbCgClass *cl = &p->low->classes[c];
+  guint logical = bnb_ir_dim (kernel (p), cl->rep)->logical;
+  g_autofree char *cond = guard (p, inst, logical);
+  p->vector_class = c;
+  open_guard (p, cond);
+  if (!overshoots (p, inst, logical) && inst->op == BNB_IR_OP_LOAD)
+    print_vector_load (p, inst, (guint)cl->size);
+  else if (!overshoots (p, inst, logical))
+    print_vector_store (p, inst, (guint)cl->size);
+  else
+    for (guint k = 0; k < cl->size; k++)
+      {
+        p->vector_lane = k;
+        print_inst (p, i);
+      }
+  close_guard (p, cond);
+  p->vector_class = BNB_CG_NONE;
+}
+
+static void print_node (Printer *p, const BnbCgNode *n);
+
+static void
+print_children (Printer *p, const BnbCgNode *n)
+{
+  for (guint i = 0; i < n->children->len; i++)
+    print_node (p, g_ptr_array_index (n->children, i));
+}
+
+static void
+print_class (Printer *p, const BnbCgNode *n)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  switch (cl->kind)
+    {
+    case BNB_KIND_LOOP:
+      line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
+            cl->rep, cl->rep, cl->size, cl->rep);
+      p->indent++;
+      print_children (p, n);
+      p->indent--;
+      line (p, "}");
+      break;
+    case BNB_KIND_UNROLL:
+      for (gint64 k = 0; k < cl->size; k++)
+        {
+          line (p, "{ /* %s = %" G_GINT64_FORMAT " */",
+                bnb_ir_dim (kernel (p), cl->rep)->name, k);
+          p->indent++;
+          line (p, "const int i%u = %" G_GINT64_FORMAT ";", cl->rep, k);
+          print_children (p, n);
+          p->indent--;
+          line (p, "}");
+        }
+      break;
+    case BNB_KIND_VECTOR:
+      print_vector (p, n->index,
+                    ((BnbCgNode *)g_ptr_array_index (n->children, 0))->index);
+      break;
+    default:
+      print_children (p, n);
+    }
+}
+
+static void
+print_node (Printer *p, const BnbCgNode *n)
+{
+  switch (n->type)
+    {
+    case BNB_CG_ROOT:
+      print_children (p, n);
+      break;
+    case BNB_CG_LOOP:
+      print_class (p, n);
+      break;
+    case BNB_CG_INST:
+      print_inst (p, n->index);
+      break;
+    case BNB_CG_BARRIER:
+      line (p, "barrier(%s%s%s);",
+            n->index & BNB_CG_FENCE_LOCAL ? "CLK_LOCAL_MEM_FENCE" : "",
+            n->index == (BNB_CG_FENCE_LOCAL | BNB_CG_FENCE_GLOBAL) ? " | "
+                                                                    : "",
+            n->index & BNB_CG_FENCE_GLOBAL ? "CLK_GLOBAL_MEM_FENCE" : "");
+      break;
+    }
+}
+
+static gint64
+storage_elements (const Storage *st)
+{
+  gint64 n = 1;
+  for (guint i = 0; i < st->n_levels; i++)
+    n *= storage_extent (st, i);
+  return n;
+}
+
+static void
+declare_value (Printer *p, guint v, GString *args, GArray *scratch)
+{
+  const BnbIrValue *value = bnb_ir_value (kernel (p), v);
+  const char *type = type_name (value->type);
+  Storage st;
+  if (!value_storage (p, v, &st))
+    line (p, "%s v_%s;", type, value->name);
+  else if (st.mem == BNB_MEM_LOCAL)
+    line (p, "__local %s v_%s[%" G_GINT64_FORMAT "];", type, value->name,
+          storage_elements (&st));
+  else if (st.mem == BNB_MEM_GLOBAL)
+    {
+      gsize bytes = (gsize)storage_elements (&st)
+                    * (value->type == BNB_IR_F64 ? 8 : 4);
+      g_array_append_val (scratch, bytes);
+      g_string_append_printf (args, ",\n    __global %s *restrict v_%s",
+                              type, value->name);
+    }
+  else
+    {
+      GString *dims = g_string_new (NULL);
+      for (guint i = 0; i < st.n_levels; i++)
+        g_string_append_printf (dims, "[%" G_GINT64_FORMAT "]",
+                                st.levels[i].size);
+      line (p, "%s v_%s%s;", type, value->name, dims->str);
+      g_string_free (dims, TRUE);
+    }
+}
+
+static void
+declare_indices (Printer *p)
+{
+  for (guint c = 0; c < p->low->n_classes; c++)
+    {
+      const BnbCgClass *cl = &p->low->classes[c];
+      const char *id = cl->kind == BNB_KIND_BLOCK ? "get_group_id"
+                       : cl->kind >= BNB_KIND_THREAD_X
+                               && cl->kind <= BNB_KIND_THREAD_Z
+                           ? "get_local_id"
+                           : NULL;
+      if (id)
+        line (p, "const int i%u = %s(%u); /* %s */", cl->rep, id, cl->hw,
+              bnb_ir_dim (kernel (p), cl->rep)->name);
+    }
+}
+
+static char *
+arguments (const Printer *p)
+{
+  const BnbIrKernel *k = kernel (p);
+  GString *s = g_string_new (NULL);
+  for (guint a = 0; a < k->arrays->len; a++)
+    {
+      const BnbIrArray *arr = bnb_ir_array (k, a);
+      g_string_append_printf (s, "%s\n    __global %s%s *restrict a_%s",
+                              a ? "," : "",
+                              arr->mode == BNB_IR_IN ? "const " : "",
+                              type_name (arr->type), arr->name);
+    }
+  for (guint i = 0; i < k->scalars->len; i++)
+    g_string_append_printf (s, ",\n    const %s s_%s",
+                            type_name (bnb_ir_scalar (k, i)->type),
+                            bnb_ir_scalar (k, i)->name);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+uses_double (const BnbIrKernel *k)
+{
+  for (guint a = 0; a < k->arrays->len; a++)
+    if (bnb_ir_array (k, a)->type == BNB_IR_F64)
+      return TRUE;
+  for (guint v = 0; v < k->values->len; v++)
+    if (bnb_ir_value (k, v)->type == BNB_IR_F64)
+      return TRUE;
+  for (guint i = 0; i < k->scalars->len; i++)
+    if (bnb_ir_scalar (k, i)->type == BNB_IR_F64)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+print_header (Printer *p, const char *decisions)
+{
+  const BnbIrKernel *k = kernel (p);
+  const BnbCgLowered *low = p->low;
+  g_auto (GStrv) clauses = g_strsplit (decisions, "; ", -1);
+  g_string_append_printf (p->out, "/* bnbtune candidate of kernel %s (",
+                          k->name);
+  for (guint i = 0; i < k->params->len; i++)
+    g_string_append_printf (p->out, "%s%s=%" G_GINT64_FORMAT, i ? ", " : "",
+                            bnb_ir_param (k, i)->name, k->param_values[i]);
+  g_string_append_printf (
+      p->out, ")\n * local size %zu x %zu x %zu, %zu x %zu x %zu groups\n"
+              " * decisions (the orders of elided dims, all absent, left "
+              "out):\n",
+      low->local_size[0], low->local_size[1], low->local_size[2],
+      low->groups[0], low->groups[1], low->groups[2]);
+  for (guint i = 0; clauses[i]; i++)
+    if (!g_str_has_suffix (clauses[i], "=absent"))
+      g_string_append_printf (p->out, " *   %s\n", clauses[i]);
+  g_string_append (p->out, " */\n");
+  if (uses_double (k))
+    g_string_append (p->out,
+                     "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+}
+
+char *
+bnb_cg_print (const BnbCgLowered *low, GArray *scratch)
+{
+  Printer p = { low, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
+  g_autofree char *decisions = bnb_choice_node_to_string (low->leaf, TRUE);
+  g_autofree char *args = arguments (&p);
+  g_autoptr (GString) body = NULL;
+  GString *args_more = g_string_new (args);
+  print_header (&p, decisions);
+  GString *head = p.out;
+  p.out = g_string_new (NULL);
+  p.indent = 1;
+  for (guint v = 0; v < low->kernel->values->len; v++)
+    declare_value (&p, v, args_more, scratch);
+  declare_indices (&p);
+  print_node (&p, low->root);
+  body = p.out;
+  g_string_append_printf (
+      head,
+      "__kernel __attribute__((reqd_work_group_size(%zu, %zu, %zu)))\n"
+      "void bnb_%s(%s)\n{\n%s}\n",
+      low->local_size[0], low->local_size[1], low->local_size[2],
+      low->kernel->name, args_more->str, body->str);
+  g_string_free (args_more, TRUE);
+  return g_string_free (head, FALSE);
+}
