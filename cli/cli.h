@@ -9,6 +9,7 @@ typedef gboolean (*BnbCmdFunc) (int argc, char **argv, GError **error);
 
 gboolean bnb_cmd_count (int argc, char **argv, GError **error);
 gboolean bnb_cmd_check (int argc, char **argv, GError **error);
+gboolean bnb_cmd_devices (int argc, char **argv, GError **error);
 
 /* Options every command that reads a kernel takes. */
 typedef struct {

@@ -18,6 +18,8 @@ static const BnbCmd commands[] = {
     "size of a kernel's optimization space: candidates and tree nodes" },
   { "check", bnb_cmd_check,
     "parse and bind a kernel, print its structure and its choices" },
+  { "devices", bnb_cmd_devices,
+    "OpenCL devices: their index, limits and peak rates" },
 };
 
 static void
@@ -31,7 +33,7 @@ print_usage (FILE *out)
     fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\n'bnbtune COMMAND --help' lists a command's options.\n"
                 "Not yet built: the search itself (--kernel ... --device N),"
-                " devices,\nrun, emit, explain and compare.\n");
+                "\nrun, emit, explain and compare.\n");
 }
 
 static const BnbCmd *

@@ -1,0 +1,421 @@
+/* bnbtune devices: every OpenCL device with the index `--device N` uses
+ * and the figures the model reads, each peak marked calibrated, table
+ * (datasheet) or derived; --calibrate measures the peaks (or reuses the
+ * cache), --device-file shows a description file. */
+#include "devices/devices.h"
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  gboolean calibrate;
+  gboolean recalibrate;
+  gboolean json;
+  char *device;
+  char *device_file;
+} DevicesOptions;
+
+static void
+devices_options_clear (DevicesOptions *o)
+{
+  g_clear_pointer (&o->device, g_free);
+  g_clear_pointer (&o->device_file, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DevicesOptions, devices_options_clear)
+
+static GOptionContext *
+devices_context (DevicesOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "calibrate", 'c', 0, G_OPTION_ARG_NONE, &o->calibrate,
+      "Measure the peak rates (or reuse the cached measurement)", NULL },
+    { "recalibrate", 0, 0, G_OPTION_ARG_NONE, &o->recalibrate,
+      "Measure the peak rates again, replacing the cache", NULL },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
+      "Only this device: an index, gpu, cpu or a part of its name", "SPEC" },
+    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
+      "Show the description in FILE (e.g. data/devices/h100.ini)", "FILE" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
+      "Print a JSON array instead of text", NULL },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new ("- list OpenCL devices");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (
+      context, "Lists every OpenCL device of every platform with the index "
+               "--device N uses,\nits limits and its peak rates, each "
+               "marked calibrated (measured here),\ntable (a datasheet "
+               "figure from data/devices/vendors.ini) or derived.\n"
+               "See docs/devices.md.");
+  return context;
+}
+
+/* Text. */
+
+static char *
+si (double v, const char *unit)
+{
+  static const char *const prefixes[] = { "", "k", "M", "G", "T", "P" };
+  guint p = 0;
+  while (v >= 1000 && p + 1 < G_N_ELEMENTS (prefixes))
+    {
+      v /= 1000;
+      p++;
+    }
+  return g_strdup_printf ("%.3g %s%s", v, prefixes[p], unit);
+}
+
+static char *
+peak_text (const BnbDevicePeak *p, gboolean seconds, const char *unit)
+{
+  return seconds ? g_strdup_printf ("%.3g us", p->value * 1e6)
+                 : si (p->value, unit);
+}
+
+static char *
+datasheet_text (const BnbDevicePeak *p, gboolean seconds, const char *unit)
+{
+  BnbDevicePeak sheet = *p;
+  g_autofree char *v = NULL;
+  if (p->datasheet <= 0)
+    return g_strdup ("no datasheet figure");
+  sheet.value = p->datasheet;
+  v = peak_text (&sheet, seconds, unit);
+  return g_strdup_printf ("datasheet %s, %s", v,
+                          bnb_device_source_name (p->datasheet_source));
+}
+
+static void
+print_peak (const char *label, const BnbDevicePeak *p, const char *unit)
+{
+  gboolean seconds = unit == NULL;
+  g_autofree char *v = peak_text (p, seconds, unit);
+  g_autofree char *sheet = datasheet_text (p, seconds, unit);
+  g_autofree char *measured = NULL;
+  BnbDevicePeak m = *p;
+  m.value = p->measured;
+  measured = peak_text (&m, seconds, unit);
+  if (p->clamped)
+    printf ("  %-17s %-15s calibrated, clamped: measured %s (%s)\n", label, v,
+            measured, sheet);
+  else
+    printf ("  %-17s %-15s %s (%s)\n", label, p->source ? v : "unknown",
+            bnb_device_source_name (p->source), sheet);
+}
+
+static char *
+size_text (guint64 bytes)
+{
+  return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+}
+
+static void
+print_limits (const BnbDeviceDesc *d)
+{
+  g_autofree char *local = size_text (d->local_mem_bytes);
+  g_autofree char *global = size_text (d->global_mem_bytes);
+  g_autofree char *alloc = size_text (d->max_alloc_bytes);
+  BnbChoiceLimits l = bnb_device_desc_limits (d);
+  printf ("  platform          %s (driver %s; %s)\n", d->platform,
+          *d->driver_version ? d->driver_version : "unknown",
+          d->opencl_version);
+  printf ("  type, vendor      %s, %s%s%s\n", bnb_device_type_name (d->type),
+          d->vendor, *d->arch ? ", " : "", d->arch);
+  printf ("  compute units     %u at up to %u MHz\n", d->compute_units,
+          d->max_clock_mhz);
+  printf ("  work-group        %u work-items, item sizes %u x %u x %u\n",
+          d->max_work_group_size, d->max_work_item_sizes[0],
+          d->max_work_item_sizes[1], d->max_work_item_sizes[2]);
+  printf ("  memory            local %s per work-group, global %s (largest "
+          "buffer %s)\n",
+          local, global, alloc);
+  printf ("  float vectors     preferred %u, native %u; the space uses",
+          d->preferred_vector_width_float, d->native_vector_width_float);
+  for (guint w = 2; w <= 16; w *= 2)
+    if (l.vector_widths & (1u << w))
+      printf (" %u", w);
+  printf ("\n");
+}
+
+static void
+print_architecture (const BnbDeviceDesc *d)
+{
+  g_autofree char *l1 = size_text (d->l1d_bytes);
+  g_autofree char *l2 = size_text (d->l2_bytes);
+  g_autofree char *l3 = size_text (d->l3_bytes);
+  printf ("  architecture      SIMD width %u, %u FP32 lanes per CU, issue "
+          "%u per cycle (vendors.ini: %s)\n",
+          d->simd_width, d->lanes_per_cu, d->issue_rate,
+          *d->table_entry ? d->table_entry : "no entry");
+  if (d->type == BNB_DEVICE_TYPE_CPU)
+    printf ("  hwloc             %u cores, %u PUs, NUMA nodes: %u; L1d %s, "
+            "L2 %s, L3 %s x %u\n",
+            d->cores, d->pus, d->numa_nodes, l1, l2, l3, d->l3_count);
+  else
+    printf ("  PCI               %s%s%s\n",
+            *d->pci_bus_id ? d->pci_bus_id : "unknown",
+            *d->local_cpus ? ", near CPUs " : "", d->local_cpus);
+}
+
+static void
+print_calibration (const BnbDeviceDesc *d, gboolean from_file)
+{
+  g_autoptr (GDateTime) at = NULL;
+  g_autofree char *when = NULL;
+  g_autofree char *path
+      = from_file ? g_strdup ("the file") : bnb_device_desc_cache_path (d);
+  if (d->calibrated_at <= 0)
+    {
+      printf ("  calibration       %s\n",
+              from_file ? "not dated in the file"
+                        : "none (bnbtune devices --calibrate)");
+      return;
+    }
+  at = g_date_time_new_from_unix_local (d->calibrated_at / G_USEC_PER_SEC);
+  when = g_date_time_format (at, "%Y-%m-%d %H:%M");
+  printf ("  calibration       %s, took %.1f s; host round trip of a launch "
+          "%.3g us\n                    from %s\n",
+          when, d->calibration_seconds, d->launch_host_s * 1e6, path);
+}
+
+static void
+print_text (const BnbDeviceDesc *d, int index)
+{
+  if (index >= 0)
+    printf ("device %d: %s\n", index, d->name);
+  else
+    printf ("device (from a file): %s\n", d->name);
+  print_limits (d);
+  print_architecture (d);
+  print_peak ("FP32 peak", &d->fp32_flops, "FLOP/s");
+  print_peak ("global bandwidth", &d->global_bandwidth, "B/s");
+  print_peak ("local bandwidth", &d->local_bandwidth, "B/s");
+  print_peak ("launch overhead", &d->launch_overhead_s, NULL);
+  print_calibration (d, index < 0);
+}
+
+/* JSON. */
+
+static void
+json_string (GString *s, const char *key, const char *value)
+{
+  g_string_append_printf (s, "\"%s\": \"", key);
+  for (const char *p = value; *p; p++)
+    if (*p == '"' || *p == '\\')
+      g_string_append_printf (s, "\\%c", *p);
+    else if ((guchar)*p < 0x20)
+      g_string_append_printf (s, "\\u%04x", (guchar)*p);
+    else
+      g_string_append_c (s, *p);
+  g_string_append (s, "\", ");
+}
+
+static void
+json_number (GString *s, const char *key, double v)
+{
+  g_string_append_printf (s, "\"%s\": %.10g, ", key, v);
+}
+
+static void
+json_integer (GString *s, const char *key, gint64 v)
+{
+  g_string_append_printf (s, "\"%s\": %" G_GINT64_FORMAT ", ", key, v);
+}
+
+static void
+json_peak (GString *s, const char *key, const BnbDevicePeak *p)
+{
+  g_string_append_printf (s, "\"%s\": {", key);
+  json_number (s, "value", p->value);
+  json_string (s, "source", bnb_device_source_name (p->source));
+  json_number (s, "datasheet", p->datasheet);
+  json_string (s, "datasheet_source",
+               bnb_device_source_name (p->datasheet_source));
+  json_number (s, "measured", p->measured);
+  g_string_append_printf (s, "\"clamped\": %s}, ",
+                          p->clamped ? "true" : "false");
+}
+
+static void
+json_identity (GString *s, const BnbDeviceDesc *d)
+{
+  json_string (s, "name", d->name);
+  json_string (s, "vendor", d->vendor);
+  json_string (s, "driver_version", d->driver_version);
+  json_string (s, "platform", d->platform);
+  json_string (s, "opencl_version", d->opencl_version);
+  json_string (s, "arch", d->arch);
+  json_string (s, "type", bnb_device_type_name (d->type));
+  json_string (s, "table_entry", d->table_entry);
+  json_string (s, "pci_bus_id", d->pci_bus_id);
+  json_string (s, "local_cpus", d->local_cpus);
+}
+
+static void
+json_limits (GString *s, const BnbDeviceDesc *d)
+{
+  json_integer (s, "compute_units", d->compute_units);
+  json_integer (s, "max_work_group_size", d->max_work_group_size);
+  g_string_append_printf (s, "\"max_work_item_sizes\": [%u, %u, %u], ",
+                          d->max_work_item_sizes[0], d->max_work_item_sizes[1],
+                          d->max_work_item_sizes[2]);
+  json_integer (s, "local_mem_bytes", d->local_mem_bytes);
+  json_integer (s, "global_mem_bytes", d->global_mem_bytes);
+  json_integer (s, "max_alloc_bytes", d->max_alloc_bytes);
+  json_integer (s, "max_clock_mhz", d->max_clock_mhz);
+  json_integer (s, "preferred_vector_width_float",
+                d->preferred_vector_width_float);
+  json_integer (s, "native_vector_width_float", d->native_vector_width_float);
+  json_integer (s, "simd_width", d->simd_width);
+  json_integer (s, "lanes_per_cu", d->lanes_per_cu);
+  json_integer (s, "issue_rate", d->issue_rate);
+}
+
+static void
+json_host (GString *s, const BnbDeviceDesc *d)
+{
+  json_integer (s, "cores", d->cores);
+  json_integer (s, "pus", d->pus);
+  json_integer (s, "numa_nodes", d->numa_nodes);
+  json_integer (s, "l1d_bytes", d->l1d_bytes);
+  json_integer (s, "l2_bytes", d->l2_bytes);
+  json_integer (s, "l3_bytes", d->l3_bytes);
+  json_integer (s, "l3_count", d->l3_count);
+  json_number (s, "launch_host_s", d->launch_host_s);
+  json_integer (s, "calibrated_at_us", d->calibrated_at);
+  json_number (s, "calibration_seconds", d->calibration_seconds);
+}
+
+static void
+json_device (GString *s, const BnbDeviceDesc *d, int index)
+{
+  g_string_append_printf (s, "  {\"index\": %d, ", index);
+  json_identity (s, d);
+  json_limits (s, d);
+  json_host (s, d);
+  json_peak (s, "fp32_flops", &d->fp32_flops);
+  json_peak (s, "global_bandwidth", &d->global_bandwidth);
+  json_peak (s, "local_bandwidth", &d->local_bandwidth);
+  json_peak (s, "launch_overhead_s", &d->launch_overhead_s);
+  g_string_truncate (s, s->len - 2);
+  g_string_append (s, "}");
+}
+
+static void
+print_all (GPtrArray *descs, GArray *indices, gboolean json)
+{
+  g_autoptr (GString) s = g_string_new ("[\n");
+  for (guint i = 0; i < descs->len; i++)
+    {
+      int index = g_array_index (indices, int, i);
+      if (!json)
+        {
+          printf ("%s", i ? "\n" : "");
+          print_text (descs->pdata[i], index);
+          continue;
+        }
+      json_device (s, descs->pdata[i], index);
+      g_string_append (s, i + 1 < descs->len ? ",\n" : "\n");
+    }
+  if (json)
+    printf ("%s]\n", s->str);
+}
+
+/* Gathering. */
+
+static void
+add_desc (GPtrArray *descs, GArray *indices, const BnbDeviceDesc *d, int index)
+{
+  g_ptr_array_add (descs, g_memdup2 (d, sizeof *d));
+  g_array_append_val (indices, index);
+}
+
+static BnbDeviceCalibrate
+calibrate_mode (const DevicesOptions *o)
+{
+  if (o->recalibrate)
+    return BNB_DEVICE_CALIBRATE_FORCE;
+  return o->calibrate ? BNB_DEVICE_CALIBRATE_CACHED
+                      : BNB_DEVICE_CALIBRATE_NEVER;
+}
+
+/* Opens the device `spec` names (calibrating it if asked) and adds its
+ * description; `cached` says whether a calibration is already cached. */
+static gboolean
+open_one (const char *spec, const DevicesOptions *o, gboolean cached,
+          GPtrArray *descs, GArray *indices, GError **error)
+{
+  g_autoptr (BnbDevice) dev = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+  BnbDeviceCalibrate mode = calibrate_mode (o);
+  if (mode == BNB_DEVICE_CALIBRATE_FORCE
+      || (mode == BNB_DEVICE_CALIBRATE_CACHED && !cached))
+    fprintf (stderr, "bnbtune devices: calibrating device '%s'...\n", spec);
+  if (!(dev = bnb_device_open_full (spec, mode, error)))
+    return FALSE;
+  if (o->device)
+    fprintf (stderr, "bnbtune devices: '%s' is %s\n", spec,
+             bnb_device_reason (dev));
+  if (mode != BNB_DEVICE_CALIBRATE_NEVER)
+    {
+      add_desc (descs, indices, bnb_device_desc (dev),
+                (int)bnb_device_index (dev));
+      return TRUE;
+    }
+  if (!(all = bnb_device_list (error)))
+    return FALSE;
+  add_desc (descs, indices, all->pdata[bnb_device_index (dev)],
+            (int)bnb_device_index (dev));
+  return TRUE;
+}
+
+static gboolean
+gather (const DevicesOptions *o, GPtrArray *descs, GArray *indices,
+        GError **error)
+{
+  g_autoptr (GPtrArray) all = NULL;
+  if (o->device)
+    return open_one (o->device, o, TRUE, descs, indices, error);
+  if (!(all = bnb_device_list (error)))
+    return FALSE;
+  for (guint i = 0; i < all->len; i++)
+    {
+      const BnbDeviceDesc *d = all->pdata[i];
+      g_autofree char *spec = g_strdup_printf ("%u", i);
+      if (calibrate_mode (o) == BNB_DEVICE_CALIBRATE_NEVER)
+        add_desc (descs, indices, d, (int)i);
+      else if (!open_one (spec, o, d->calibrated_at > 0, descs, indices,
+                          error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+gather_file (const char *path, GPtrArray *descs, GArray *indices,
+             GError **error)
+{
+  BnbDeviceDesc d;
+  if (!bnb_device_desc_load_file (path, &d, error))
+    return FALSE;
+  add_desc (descs, indices, &d, -1);
+  return TRUE;
+}
+
+gboolean
+bnb_cmd_devices (int argc, char **argv, GError **error)
+{
+  g_auto (DevicesOptions) o = { 0 };
+  g_autoptr (GOptionContext) context = devices_context (&o);
+  g_autoptr (GPtrArray) descs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (int));
+  if (!bnb_cli_parse (context, &argc, &argv, error))
+    return FALSE;
+  if (o.device_file ? !gather_file (o.device_file, descs, indices, error)
+                    : !gather (&o, descs, indices, error))
+    return FALSE;
+  print_all (descs, indices, o.json);
+  return TRUE;
+}
