@@ -3,8 +3,9 @@
  * siblings follow the decided before/after order.  Work-item classes run
  * on the local id their kind names, work-group classes on group ids from
  * the innermost out.  Barriers go where a temporary in local or global
- * memory passes from its producer to a consumer (and, inside a loop, after
- * the consumer, before the next iteration overwrites it). */
+ * memory passes from its producer to a consumer in another work-item (and,
+ * inside a loop, after the consumer, before the next iteration overwrites
+ * it). */
 #include "codegen/codegen-private.h"
 
 #include <string.h>
@@ -292,6 +293,51 @@ barrier_between (BnbCgLowered *low, const BnbCgNode *p, const BnbCgNode *c,
     put_barrier (lca, child_index (lca, ac) + 1, fence);
 }
 
+static guint
+inst_dim_at_level (const BnbIrKernel *k, const BnbIrInst *inst,
+                   const BnbStorageLevel *lv)
+{
+  for (guint d = 0; d < inst->n_dims; d++)
+    {
+      const BnbIrDim *dim = bnb_ir_dim (k, inst->dims[d]);
+      if (dim->logical == lv->logical && dim->level == lv->level)
+        return inst->dims[d];
+    }
+  return BNB_CG_NONE;
+}
+
+static gboolean
+level_on_local_id (const BnbCgLowered *low, const BnbIrComm *comm,
+                   const BnbStorageLevel *lv, guint h)
+{
+  const BnbIrKernel *k = low->kernel;
+  guint dp = inst_dim_at_level (k, bnb_ir_inst (k, comm->producer), lv);
+  guint dc = inst_dim_at_level (k, bnb_ir_inst (k, comm->consumer), lv);
+  return dp != BNB_CG_NONE && dc != BNB_CG_NONE
+         && bnb_choice_leaf_kind (low->leaf, dp) == BNB_KIND_THREAD_X + h
+         && bnb_choice_leaf_kind (low->leaf, dc) == BNB_KIND_THREAD_X + h;
+}
+
+/* A communication stays within each work-item when its array has, for
+ * every local id in use, an index that producer and consumer both take
+ * from that local id: every work-item then has slots of its own. */
+static gboolean
+within_work_item (const BnbCgLowered *low, const BnbIrComm *comm, guint t)
+{
+  BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
+  gboolean padded;
+  guint n = bnb_choice_leaf_storage (low->leaf, t, levels, &padded);
+  for (guint h = 0; h < 3; h++)
+    {
+      gboolean own = low->local_size[h] == 1;
+      for (guint i = 0; i < n && !own; i++)
+        own = level_on_local_id (low, comm, &levels[i], h);
+      if (!own)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 place_barriers (BnbCgLowered *low)
 {
@@ -305,7 +351,7 @@ place_barriers (BnbCgLowered *low)
       if (t == G_MAXUINT || comm->producer == comm->consumer)
         continue;
       BnbMem mem = bnb_choice_leaf_mem (low->leaf, t);
-      if (mem == BNB_MEM_PRIVATE)
+      if (mem == BNB_MEM_PRIVATE || within_work_item (low, comm, t))
         continue;
       barrier_between (low, low->inst_node[comm->producer],
                        low->inst_node[comm->consumer],
