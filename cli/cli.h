@@ -10,6 +10,11 @@ typedef gboolean (*BnbCmdFunc) (int argc, char **argv, GError **error);
 gboolean bnb_cmd_count (int argc, char **argv, GError **error);
 gboolean bnb_cmd_check (int argc, char **argv, GError **error);
 gboolean bnb_cmd_devices (int argc, char **argv, GError **error);
+gboolean bnb_cmd_explain (int argc, char **argv, GError **error);
+gboolean bnb_cmd_run (int argc, char **argv, GError **error);
+gboolean bnb_cmd_emit (int argc, char **argv, GError **error);
+/* Hidden: the harness's worker process (harness/worker.c). */
+gboolean bnb_cmd_worker (int argc, char **argv, GError **error);
 
 /* Options every command that reads a kernel takes. */
 typedef struct {

@@ -20,6 +20,12 @@ static const BnbCmd commands[] = {
     "parse and bind a kernel, print its structure and its choices" },
   { "devices", bnb_cmd_devices,
     "OpenCL devices: their index, limits and peak rates" },
+  { "explain", bnb_cmd_explain,
+    "the model's lower bound of a node and the term behind it" },
+  { "run", bnb_cmd_run,
+    "build, run, time and verify one candidate on a device" },
+  { "emit", bnb_cmd_emit, "write one candidate's OpenCL source" },
+  { "worker", bnb_cmd_worker, NULL }, /* hidden: the harness's worker */
 };
 
 static void
@@ -30,10 +36,11 @@ print_usage (FILE *out)
                 "in an\noptimization space (docs/ir.md) by branch and "
                 "bound.\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    if (commands[i].summary)
+      fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\n'bnbtune COMMAND --help' lists a command's options.\n"
                 "Not yet built: the search itself (--kernel ... --device N),"
-                "\nrun, emit, explain and compare.\n");
+                "\nexplain and compare.\n");
 }
 
 static const BnbCmd *

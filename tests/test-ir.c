@@ -220,13 +220,15 @@ test_kernel_mxm (void)
   bnb_test_assert_comm (k, "acc.upd", "st.C",
                         "m.1@acc.upd->m.1@st.C m.2@acc.upd->m.2@st.C "
                         "n.1@acc.upd->n.1@st.C n.2@acc.upd->n.2@st.C");
-  g_assert_cmpuint (k->tile_vars->len, ==, 2);
+  g_assert_cmpuint (k->tile_vars->len, ==, 3);
   m = bnb_ir_logical (k, 0);
   kk = bnb_ir_logical (k, 2);
   g_assert_cmpuint (m->n_levels, ==, 3);
   g_assert_cmpuint (m->tile_var[0], ==, BNB_IR_NONE);
-  g_assert_cmpuint (m->tile_var[1], ==, kk->tile_var[1]);
+  g_assert_cmpuint (m->tile_var[1], ==, bnb_ir_logical (k, 1)->tile_var[1]);
+  g_assert_cmpuint (m->tile_var[1], !=, kk->tile_var[1]);
   g_assert_cmpuint (m->tile_var[2], ==, 1);
+  g_assert_cmpstr (bnb_ir_tile_var (k, kk->tile_var[1])->name, ==, "TK");
   g_assert_cmpuint (bnb_ir_dim (k, bnb_test_find_dim (k, "m.1@acc"))->owner,
                     ==, 0);
   g_assert_cmpuint (bnb_ir_dim (k, bnb_test_find_dim (k, "k.0"))->owner, ==,

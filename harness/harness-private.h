@@ -1,0 +1,250 @@
+/* What the files of harness/ share and no other folder may include.
+ *
+ *   problem.c   inputs, reference, tolerance, verification (no OpenCL)
+ *   build.c     the build cache and its threads (OpenCL programs)
+ *   guard.c     device buffers with guard zones around them
+ *   local.c     one evaluation in this process: buffers, launches, times
+ *   protocol.c  the worker's messages and their framing
+ *   worker.c    `bnbtune worker`: a local harness behind the protocol
+ *   proxy.c     the parent's side: spawn, timeouts, kill, restart
+ *   harness.c   the public object over local.c or proxy.c
+ *   json.c      a writer and reader of flat JSON objects
+ *   journal.c   the journal of evaluations
+ */
+#ifndef BNB_HARNESS_PRIVATE_H
+#define BNB_HARNESS_PRIVATE_H
+
+#include "harness/harness.h"
+
+#include <CL/cl.h>
+
+/* The inputs of one kernel at its sizes, and what it must compute.
+ * `host[a]` holds array a in the device's element type (float or double):
+ * the initial contents of in and inout arrays, NULL for out arrays.
+ * `reference[a]` holds the expected contents of out and inout arrays after
+ * one run, NULL for in arrays. */
+typedef struct {
+  const BnbIrKernel *kernel;
+  guint n_arrays;
+  gint64 *elements;
+  gsize *element_size;
+  void **host;
+  double **reference;
+  guint n_scalars;
+  double *scalars;      /* as the interpreter reads them */
+  guint64 *scalar_bits; /* as the kernel receives them, element_size bytes */
+  gsize *scalar_size;
+  double tolerance;
+} BnbHarnessProblem;
+
+/* Draws the inputs from `seed`; no reference yet.  `kernel` must be bound
+ * and outlive the problem. */
+BNB_GIVE BnbHarnessProblem *bnb_harness_problem_new (BNB_KEEP const BnbIrKernel
+                                                         *k,
+                                                     guint64 seed)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_problem_free (BNB_TAKE BnbHarnessProblem *problem);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessProblem, bnb_harness_problem_free)
+
+/* Runs the interpreter on the inputs.  With a `cache_key`, a reference
+ * stored under it is read instead, and one that took long is stored. */
+gboolean bnb_harness_problem_compute (BnbHarnessProblem *problem,
+                                      const char *cache_key, GError **error);
+/* Takes the reference of array `a` (problem->elements[a] doubles). */
+void bnb_harness_problem_set_reference (BnbHarnessProblem *problem, guint a,
+                                        BNB_TAKE double *reference);
+/* Compares array `a` as read back (device element type) with the
+ * reference, updating e->max_error and, for the first array with an
+ * element beyond the tolerance, the wrong_* fields.  TRUE if all match. */
+gboolean bnb_harness_problem_verify (const BnbHarnessProblem *problem, guint a,
+                                     const void *data, BnbEvaluation *e);
+/* The tolerance rule of docs/harness.md for a bound kernel. */
+double bnb_harness_tolerance (const BnbIrKernel *kernel);
+
+/* A program as the harness runs it: codegen's, or one written by hand. */
+typedef BnbCodegenProgram BnbHarnessProgram;
+
+/* A built program, shared between the cache and evaluations. */
+typedef struct {
+  gint ref_count;
+  cl_program program; /* NULL if the build failed */
+  char *log;
+  double seconds;
+} BnbHarnessBuilt;
+
+BnbHarnessBuilt *bnb_harness_built_ref (BnbHarnessBuilt *built);
+void bnb_harness_built_unref (BnbHarnessBuilt *built);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilt, bnb_harness_built_unref)
+
+typedef struct BnbHarnessBuilds BnbHarnessBuilds;
+
+BNB_GIVE BnbHarnessBuilds *bnb_harness_builds_new (cl_context context,
+                                                   cl_device_id device,
+                                                   guint threads)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_builds_free (BNB_TAKE BnbHarnessBuilds *builds);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilds, bnb_harness_builds_free)
+/* Queues a build of `source` unless it is built or queued.  Thread-safe. */
+void bnb_harness_builds_prepare (BnbHarnessBuilds *builds, const char *source);
+/* The build of `source`: from the cache, from a build under way (waiting
+ * for it), or built now on this thread.  Thread-safe. */
+BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
+                                                  const char *source)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* A device buffer between two guard zones (guard.c); kernels get
+ * `region`, `bytes` long, at offset `guard` in `whole`. */
+typedef struct {
+  cl_mem whole;
+  cl_mem region;
+  gsize bytes;
+  gsize guard;
+} BnbHarnessGuarded;
+
+gboolean bnb_harness_guarded_create (cl_context context, cl_device_id device,
+                                     gsize bytes, BnbHarnessGuarded *g,
+                                     GError **error);
+void bnb_harness_guarded_release (BnbHarnessGuarded *g);
+/* Fills both guards with the pattern (enqueued). */
+gboolean bnb_harness_guarded_arm (cl_command_queue queue,
+                                  const BnbHarnessGuarded *g, GError **error);
+/* Reads the guards back: *outside is 0 if both are intact, else the byte
+ * offset from the region's start of the changed byte nearest to it
+ * (negative before the region, >= bytes after it). */
+gboolean bnb_harness_guarded_check (cl_command_queue queue,
+                                    const BnbHarnessGuarded *g,
+                                    gint64 *outside, GError **error);
+
+/* The device work of a harness, in this process. */
+typedef struct BnbHarnessLocal BnbHarnessLocal;
+
+BNB_GIVE BnbHarnessLocal *bnb_harness_local_new (const char *device,
+                                                 guint build_threads,
+                                                 GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_local_free (BNB_TAKE BnbHarnessLocal *local);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessLocal, bnb_harness_local_free)
+BNB_KEEP const BnbDevice *bnb_harness_local_device (const BnbHarnessLocal *l);
+/* Allocates the device buffers of `problem` and uploads its inputs; the
+ * problem must outlive the local harness or the next call. */
+gboolean bnb_harness_local_set_problem (BnbHarnessLocal *local,
+                                        BNB_KEEP const BnbHarnessProblem
+                                            *problem,
+                                        GError **error);
+gboolean bnb_harness_local_has_problem (const BnbHarnessLocal *local);
+void bnb_harness_local_prepare (BnbHarnessLocal *local, const char *source);
+
+/* Called once the program is built, before its first launch. */
+typedef void (*BnbHarnessBuiltFunc) (const BnbHarnessBuilt *built,
+                                     gpointer data);
+
+/* One evaluation; `*fatal` is set when the context may be unusable after
+ * it (an error the device reported while running). */
+BNB_GIVE BnbEvaluation *bnb_harness_local_evaluate (BnbHarnessLocal *local,
+                                                    const BnbHarnessProgram
+                                                        *program,
+                                                    guint warmup,
+                                                    guint repetitions,
+                                                    BnbHarnessBuiltFunc
+                                                        built_func,
+                                                    gpointer data,
+                                                    gboolean *fatal)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* protocol.c: a message is a 4-byte little-endian length, then a GVariant
+ * of type (sa{sv}): a tag and its fields. */
+typedef enum {
+  BNB_HARNESS_RECEIVED,
+  BNB_HARNESS_RECEIVE_TIMEOUT,
+  BNB_HARNESS_RECEIVE_CLOSED,
+  BNB_HARNESS_RECEIVE_ERROR,
+} BnbHarnessReceive;
+
+typedef struct {
+  int fd;
+  GByteArray *pending;
+} BnbHarnessChannel;
+
+void bnb_harness_channel_init (BnbHarnessChannel *channel, int fd);
+void bnb_harness_channel_clear (BnbHarnessChannel *channel);
+/* Sends a message; `fields` (an a{sv}) is sunk if floating. */
+gboolean bnb_harness_channel_send (BnbHarnessChannel *channel, const char *tag,
+                                   GVariant *fields, GError **error);
+/* Waits for a message until `deadline` (g_get_monotonic_time; -1: no
+ * limit).  On RECEIVED, *tag and *fields are the caller's. */
+BnbHarnessReceive bnb_harness_channel_receive (BnbHarnessChannel *channel,
+                                               gint64 deadline, char **tag,
+                                               GVariant **fields,
+                                               GError **error);
+
+BNB_GIVE GVariant *bnb_harness_evaluation_to_variant (const BnbEvaluation *e)
+    G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE BnbEvaluation *bnb_harness_evaluation_from_variant (GVariant *v)
+    G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE GVariant *bnb_harness_program_to_variant (const BnbHarnessProgram *p)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* A program whose strings point into `v` (which must outlive it) and
+ * whose scratch_bytes the caller frees. */
+void bnb_harness_program_from_variant (GVariant *v, BnbHarnessProgram *p);
+
+/* The parent's side of a worker. */
+typedef struct BnbHarnessProxy BnbHarnessProxy;
+
+/* What a fresh worker is told before its first evaluation. */
+typedef struct {
+  const char *kernel_path;
+  const char *kernel_text;
+  const char *sizes;
+  guint64 seed;
+  const BnbHarnessProblem *problem; /* its reference is sent */
+} BnbHarnessSetup;
+
+BNB_GIVE BnbHarnessProxy *bnb_harness_proxy_new (const char *program,
+                                                 const char *device,
+                                                 guint build_threads,
+                                                 GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_proxy_free (BNB_TAKE BnbHarnessProxy *proxy);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessProxy, bnb_harness_proxy_free)
+BNB_KEEP const BnbDeviceDesc *bnb_harness_proxy_device (const BnbHarnessProxy
+                                                            *proxy);
+BNB_KEEP const char *bnb_harness_proxy_reason (const BnbHarnessProxy *proxy);
+void bnb_harness_proxy_prepare (BnbHarnessProxy *proxy, const char *source);
+BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,
+                                                    const BnbHarnessSetup
+                                                        *setup,
+                                                    const BnbHarnessProgram
+                                                        *program,
+                                                    guint warmup,
+                                                    guint repetitions,
+                                                    double timeout_s,
+                                                    double build_timeout_s,
+                                                    GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* harness.c */
+BNB_GIVE char *bnb_harness_now_iso8601 (void) G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE BnbEvaluation *bnb_harness_evaluation_failed (BnbOutcome outcome,
+                                                       const char *message)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* json.c: flat objects of strings, numbers, booleans and null. */
+typedef struct BnbJsonObject BnbJsonObject;
+
+void bnb_json_add_string (GString *out, const char *key, const char *value);
+void bnb_json_add_number (GString *out, const char *key, double value);
+void bnb_json_add_int (GString *out, const char *key, gint64 value);
+void bnb_json_close (GString *out);
+BNB_GIVE BnbJsonObject *bnb_json_parse (const char *text, gsize length,
+                                        GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_json_object_free (BNB_TAKE BnbJsonObject *object);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbJsonObject, bnb_json_object_free)
+BNB_KEEP const char *bnb_json_get_string (const BnbJsonObject *o,
+                                          const char *key);
+/* `fallback` if absent, not a number, or null. */
+double bnb_json_get_number (const BnbJsonObject *o, const char *key,
+                            double fallback);
+gboolean bnb_json_has (const BnbJsonObject *o, const char *key);
+
+#endif

@@ -1,0 +1,206 @@
+/* The harness: build, run, time and verify one candidate on one device,
+ * and the journal every evaluation is appended to (docs/harness.md).
+ *
+ * A harness is made for one kernel, bound to its sizes, on one device.
+ * It draws the inputs once from a seeded generator (uniform in [-1, 1],
+ * never near zero), computes the reference result once with the IR's
+ * double-precision interpreter, and then evaluates programs:
+ *
+ *   build (cached by source) -> for each warm-up and timed launch:
+ *   re-upload inout arrays, poison out arrays and scratch with NaN,
+ *   launch, wait -> median of the profiling events' END - START ->
+ *   read back the last run -> compare every element with the reference
+ *
+ * The device work runs in a worker process (`bnbtune worker`) that owns
+ * the OpenCL context, so that a candidate that never ends is killed with
+ * its worker and the next evaluation starts a fresh one:
+ *
+ *   search --evaluate--> BnbHarness --socket--> worker: device, buffers,
+ *          <-outcome---  (timeouts)  <---------  build threads, launches
+ *
+ * An in-process mode does the same work in the calling process, without
+ * the watchdog; the worker itself runs on it.
+ */
+#ifndef BNB_HARNESS_H
+#define BNB_HARNESS_H
+
+#include "codegen/codegen.h"
+#include "devices/devices.h"
+
+#define BNB_HARNESS_ERROR (bnb_harness_error_quark ())
+GQuark bnb_harness_error_quark (void);
+
+/* Failures of the harness itself; a candidate's failure is an outcome. */
+typedef enum {
+  BNB_HARNESS_ERROR_WORKER,  /* the worker could not start or talk */
+  BNB_HARNESS_ERROR_PROBLEM, /* inputs or reference could not be made */
+  BNB_HARNESS_ERROR_JOURNAL, /* the journal cannot be read or written */
+} BnbHarnessError;
+
+typedef enum {
+  BNB_OUTCOME_OK,
+  BNB_OUTCOME_BUILD_FAILED,  /* the source does not compile: log kept */
+  BNB_OUTCOME_LAUNCH_FAILED, /* an OpenCL error at or after the launch */
+  BNB_OUTCOME_WRONG_RESULT,  /* an element beyond the tolerance, or NaN */
+  BNB_OUTCOME_TIMED_OUT,     /* the build or the runs passed their limit */
+  BNB_OUTCOME_COUNT,
+} BnbOutcome;
+
+/* "ok", "build-failed", "launch-failed", "wrong-result", "timed-out". */
+const char *bnb_outcome_name (BnbOutcome outcome);
+/* BNB_OUTCOME_COUNT for an unknown name. */
+BnbOutcome bnb_outcome_from_name (const char *name);
+
+/* One evaluation of one program.  Times are in seconds.  The error of an
+ * element is |x - ref| / max(|ref|, 1), infinite for NaN or infinity;
+ * `max_error` is over every element of every output array, and the
+ * `wrong_*` fields name the first element (in array order, then element
+ * order) above `tolerance`. */
+typedef struct {
+  char *decisions;
+  BnbOutcome outcome;
+  double median_s;
+  double min_s;
+  double max_s;
+  guint repetitions; /* timed launches */
+  guint warmup;
+  double max_error;
+  double tolerance;
+  char *wrong_array;  /* NULL unless wrong-result */
+  gint64 wrong_index; /* row-major element index; -1 if none */
+  double wrong_value;
+  double wrong_expected;
+  double compile_s; /* wall time of the build, wherever it ran */
+  double timeout_s; /* the limit the runs had */
+  char *message;    /* build log, OpenCL error or what went wrong */
+  char *date;       /* ISO 8601, UTC, when the evaluation ended */
+  gboolean from_journal;
+} BnbEvaluation;
+
+BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE BnbEvaluation *bnb_evaluation_copy (const BnbEvaluation *e)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_evaluation_free (BNB_TAKE BnbEvaluation *e);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbEvaluation, bnb_evaluation_free)
+/* One line: "ok: 12.3 us (median of 10, min 12.0, max 13.1)",
+ * "wrong-result: C[17] = 3.5, expected 2.5 (error 0.4 > 0.001)". */
+BNB_GIVE char *bnb_evaluation_summary (const BnbEvaluation *e)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+typedef struct {
+  guint warmup;            /* untimed launches first (default 2) */
+  guint repetitions;       /* timed launches (default 10) */
+  guint final_repetitions; /* timed launches of a final evaluation (50) */
+  double timeout_s;        /* limit on an evaluation's runs (default 10) */
+  double build_timeout_s;  /* limit on one build (default 300) */
+  guint64 seed;            /* of the inputs (default 1) */
+  guint build_threads;     /* builds ahead (default: processors, <= 8) */
+  gboolean in_process;     /* no worker, no watchdog */
+  /* The bnbtune binary whose `worker` command serves this harness
+   * (default: this process's own executable). */
+  const char *worker_program;
+  /* Reuse references computed before, from $XDG_CACHE_HOME/bnbtune/
+   * reference/ (default TRUE). */
+  gboolean reference_cache;
+} BnbHarnessOptions;
+
+void bnb_harness_options_init (BnbHarnessOptions *options);
+
+typedef struct BnbHarness BnbHarness;
+
+/* A harness for the kernel in `kernel_path` (its text is `kernel_text`,
+ * or read from the file if NULL), bound to `sizes`, on the device `device`
+ * names (devices.h).  It opens the device (starting the worker unless
+ * in_process); inputs and reference are made at the first evaluation. */
+BNB_GIVE BnbHarness *bnb_harness_new (const char *kernel_path,
+                                      const char *kernel_text,
+                                      const char *sizes, const char *device,
+                                      const BnbHarnessOptions *options,
+                                      GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_free (BNB_TAKE BnbHarness *harness);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarness, bnb_harness_free)
+
+/* The harness's own copy of the kernel, bound to the sizes. */
+BNB_KEEP const BnbIrKernel *bnb_harness_kernel (const BnbHarness *harness);
+/* The device as opened (not calibrated: limits and names). */
+BNB_KEEP const BnbDeviceDesc *bnb_harness_device (const BnbHarness *harness);
+/* Why that device was chosen, as devices.h says it. */
+BNB_KEEP const char *bnb_harness_device_reason (const BnbHarness *harness);
+/* SHA-256 of the kernel's text, hex. */
+BNB_KEEP const char *bnb_harness_kernel_hash (const BnbHarness *harness);
+/* "M=24,N=24,K=24": every parameter as bound. */
+BNB_KEEP const char *bnb_harness_sizes (const BnbHarness *harness);
+
+/* The limit on the runs of later evaluations (seconds > 0). */
+void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
+
+/* Starts building `program` on the build threads (in the worker when there
+ * is one) and returns at once, so that it is built by the time it is
+ * evaluated.  Thread-safe; builds are cached by source. */
+void bnb_harness_prepare (BnbHarness *harness,
+                          BNB_KEEP const BnbCodegenProgram *program);
+
+/* Builds (or finds built), runs, times and verifies `program`, with
+ * options->final_repetitions if `final`.  Every failure of the candidate
+ * is an outcome; NULL with `error` only when the harness itself fails
+ * (the device cannot be opened again, the reference cannot be made).
+ * One evaluation at a time: calls from several threads are serialized. */
+BNB_GIVE BnbEvaluation *bnb_harness_evaluate (BnbHarness *harness,
+                                              BNB_KEEP const BnbCodegenProgram
+                                                  *prog,
+                                              gboolean final, GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* The hidden `bnbtune worker` command: serves one parent harness over
+ * stdin/stdout until the parent closes them. */
+gboolean bnb_harness_worker_main (GError **error);
+
+/* The journal: JSON lines, a header per (kernel, sizes, device) followed
+ * by one line per evaluation (docs/harness.md).  Each line is written,
+ * flushed and synced before append returns. */
+typedef struct BnbJournal BnbJournal;
+
+typedef struct {
+  const char *kernel_name;
+  const char *kernel_path;
+  const char *kernel_hash;
+  const char *sizes;
+  const char *device;
+  const char *driver;
+  guint space; /* number of choices of the space */
+} BnbJournalKey;
+
+/* The key of a harness's evaluations (its strings are the harness's). */
+void bnb_harness_journal_key (const BnbHarness *harness, guint space,
+                              BnbJournalKey *key);
+/* $XDG_DATA_HOME/bnbtune/journal/KERNEL-SIZES-DEVICE.jsonl */
+BNB_GIVE char *bnb_journal_default_path (const BnbJournalKey *key)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* Opens (creating it and its folders if need be) the journal at `path`
+ * and reads the evaluations recorded under `key`.  A last line cut short
+ * by a crash is dropped from the file; bnb_journal_repair_note says so. */
+BNB_GIVE BnbJournal *bnb_journal_open (const char *path,
+                                       const BnbJournalKey *key,
+                                       GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_journal_free (BNB_TAKE BnbJournal *journal);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbJournal, bnb_journal_free)
+
+BNB_KEEP const char *bnb_journal_path (const BnbJournal *journal);
+/* What was repaired on open ("dropped a truncated last line (37 bytes)"),
+ * or NULL. */
+BNB_KEEP const char *bnb_journal_repair_note (const BnbJournal *journal);
+/* Evaluations recorded under the journal's key. */
+guint bnb_journal_n_evaluations (const BnbJournal *journal);
+/* The latest evaluation of `decisions` under the key, or NULL. */
+BNB_KEEP const BnbEvaluation *bnb_journal_lookup (const BnbJournal *journal,
+                                                  const char *decisions);
+/* Whether a recorded evaluation answers a new one with runs limited to
+ * `timeout_s`: anything but a timeout shorter than that. */
+gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);
+gboolean bnb_journal_append (BnbJournal *journal, const BnbEvaluation *e,
+                             GError **error);
+
+#endif

@@ -1,0 +1,1027 @@
+/* Tests of harness/: hand-written candidates of the shipped kernels that
+ * are right, do not build, compute the wrong thing, leave an element
+ * unwritten, cannot launch, or never end (the watchdog, and the worker
+ * started again after it); builds prepared ahead; the tolerance rule; the
+ * journal's JSON, its keys and its repair of an unfinished line; `bnbtune
+ * run` killed mid-way and run again (nothing lost, nothing measured
+ * twice); and the property that random leaves of every shipped kernel
+ * generate, build, run and match the reference.
+ *
+ * Everything runs on a real OpenCL device, PoCL's CPU device in CI
+ * ($BNBTUNE_TEST_DEVICE, default "0"), through the bnbtune binary that
+ * $BNBTUNE names (tests/run-tests.sh sets it) as the worker.
+ */
+#include "harness/harness-private.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define AXPY_N 1000
+
+static const char *
+test_bnbtune (void)
+{
+  const char *path = g_getenv ("BNBTUNE");
+  if (!path)
+    path = "./bnbtune";
+  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("no bnbtune binary at %s: run the tests through make check "
+             "(or set BNBTUNE)",
+             path);
+  return path;
+}
+
+static const char *
+test_device (void)
+{
+  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
+  return device ? device : "0";
+}
+
+static BnbHarness *
+test_harness (const char *kernel, const char *sizes, gboolean in_process,
+              double timeout_s)
+{
+  g_autoptr (GError) error = NULL;
+  BnbHarnessOptions options;
+  BnbHarness *h;
+  bnb_harness_options_init (&options);
+  options.in_process = in_process;
+  options.worker_program = test_bnbtune ();
+  options.timeout_s = timeout_s;
+  options.reference_cache = FALSE;
+  options.build_threads = 2;
+  h = bnb_harness_new (kernel, NULL, sizes, test_device (), &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+  return h;
+}
+
+/* A hand-written program: one work-item per element, 1-D. */
+static BnbCodegenProgram *
+test_program (const char *source, const char *name, gsize global, gsize local)
+{
+  BnbCodegenProgram *p = g_new0 (BnbCodegenProgram, 1);
+  p->source = g_strdup (source);
+  p->kernel_name = g_strdup (name);
+  p->global_size[0] = global;
+  p->local_size[0] = local;
+  for (guint h = 1; h < 3; h++)
+    p->global_size[h] = p->local_size[h] = 1;
+  p->scratch_bytes = g_new0 (gsize, 1);
+  p->decisions = g_strdup_printf ("hand-written %.12s", name);
+  return p;
+}
+
+/* X <- alpha X over N = 1000, with `body` computing X[i]. */
+static BnbCodegenProgram *
+axpy_program (const char *body, gsize local)
+{
+  g_autofree char *source
+      = g_strdup_printf ("__kernel void axpy (__global float *X, const float "
+                         "alpha)\n"
+                         "{\n"
+                         "  size_t i = get_global_id (0);\n"
+                         "  if (i < %d)\n"
+                         "    %s\n"
+                         "}\n",
+                         AXPY_N, body);
+  return test_program (source, "axpy", 1024, local);
+}
+
+static const char axpy_right[] = "X[i] = alpha * X[i];";
+
+static BnbEvaluation *
+test_evaluate (BnbHarness *h, const BnbCodegenProgram *p)
+{
+  g_autoptr (GError) error = NULL;
+  BnbEvaluation *e = bnb_harness_evaluate (h, p, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (e);
+  return e;
+}
+
+static void
+assert_ok (const BnbEvaluation *e)
+{
+  g_autofree char *summary = bnb_evaluation_summary (e);
+  if (e->outcome != BNB_OUTCOME_OK)
+    g_error ("expected ok, got %s (%s)", summary,
+             e->message ? e->message : "");
+  g_assert_cmpfloat (e->median_s, >, 0);
+  g_assert_cmpfloat (e->min_s, <=, e->median_s);
+  g_assert_cmpfloat (e->median_s, <=, e->max_s);
+  g_assert_cmpfloat (e->max_error, <=, e->tolerance);
+  g_assert_cmpint (e->wrong_index, ==, -1);
+}
+
+static void
+check_axpy_ok (gboolean in_process)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", in_process, 60);
+  g_autoptr (BnbCodegenProgram) p = axpy_program (axpy_right, 64);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  assert_ok (e);
+  g_assert_cmpuint (e->repetitions, ==, 10);
+  g_assert_cmpuint (e->warmup, ==, 2);
+  g_assert_cmpstr (e->decisions, ==, p->decisions);
+  g_assert_cmpfloat (e->compile_s, >, 0);
+  g_assert_nonnull (e->date);
+}
+
+/* Ten timed launches after two warm-ups on an inout array: right only if
+ * X is uploaded again before every launch. */
+static void
+test_axpy_ok_in_process (void)
+{
+  check_axpy_ok (TRUE);
+}
+
+static void
+test_axpy_ok_worker (void)
+{
+  check_axpy_ok (FALSE);
+}
+
+static void
+test_build_failed (void)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60);
+  g_autoptr (BnbCodegenProgram) p
+      = axpy_program ("X[i] = alpha * undeclared_value;", 64);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_BUILD_FAILED);
+  g_assert_nonnull (e->message);
+  g_assert_cmpstr (e->message, !=, "");
+  g_assert_nonnull (strstr (e->message, "clBuildProgram"));
+  g_assert_cmpuint (e->repetitions, ==, 0);
+}
+
+static void
+test_wrong_twice (void)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", FALSE, 60);
+  g_autoptr (BnbCodegenProgram) p
+      = axpy_program ("X[i] = alpha * alpha * X[i];", 64);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpstr (e->wrong_array, ==, "X");
+  g_assert_cmpint (e->wrong_index, >=, 0);
+  g_assert_cmpint (e->wrong_index, <, AXPY_N);
+  g_assert_cmpfloat (e->max_error, >, e->tolerance);
+  g_assert_cmpfloat (fabs (e->wrong_value - e->wrong_expected), >, 0);
+}
+
+static void
+test_wrong_index (void)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60);
+  g_autoptr (BnbCodegenProgram) p
+      = axpy_program ("X[i] = alpha * X[i] + (i == 17 ? 1.0f : 0.0f);", 64);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpstr (e->wrong_array, ==, "X");
+  g_assert_cmpint (e->wrong_index, ==, 17);
+  g_assert_cmpfloat (e->max_error, >=, 0.5);
+  g_assert_cmpfloat (fabs (e->wrong_value - e->wrong_expected - 1), <, 1e-5);
+}
+
+/* An out array is poisoned with NaN before the run: an element a
+ * candidate never writes is wrong. */
+static void
+test_wrong_unwritten (void)
+{
+  static const char source[]
+      = "__kernel void gemv (__global const float *A,\n"
+        "                    __global const float *x, __global float *y)\n"
+        "{\n"
+        "  size_t m = get_global_id (0);\n"
+        "  float acc = 0.0f;\n"
+        "  if (m >= 40)\n"
+        "    return;\n"
+        "  for (int n = 0; n < 37; n++)\n"
+        "    acc += A[m * 37 + n] * x[n];\n"
+        "  if (m < 39)\n"
+        "    y[m] = acc;\n"
+        "}\n";
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/gemv.ir", "M=40,N=37", TRUE, 60);
+  g_autoptr (BnbCodegenProgram) p = test_program (source, "gemv", 64, 16);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpstr (e->wrong_array, ==, "y");
+  g_assert_cmpint (e->wrong_index, ==, 39);
+  g_assert_true (isnan (e->wrong_value));
+  g_assert_true (isinf (e->max_error));
+}
+
+/* Writes past either end of an array land in its guards. */
+static void
+test_wrong_outside (void)
+{
+  static const char after[]
+      = "__kernel void axpy (__global float *X, const float alpha)\n"
+        "{\n"
+        "  size_t i = get_global_id (0);\n"
+        "  X[i] = alpha * (i < 1000 ? X[i] : 1.0f);\n"
+        "}\n";
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60);
+  g_autoptr (BnbCodegenProgram) p = test_program (after, "axpy", 1024, 64);
+  g_autoptr (BnbCodegenProgram) q = axpy_program (
+      "{ X[i] = alpha * X[i]; if (i == 3) X[(int)i - 5] = 0.0f; }", 64);
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
+  g_autoptr (BnbEvaluation) f = test_evaluate (h, q);
+  g_autoptr (BnbEvaluation) right = NULL;
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpstr (e->wrong_array, ==, "X");
+  g_assert_cmpint (e->wrong_index, ==, 1000);
+  g_assert_nonnull (strstr (e->message, "outside X"));
+  g_assert_cmpint (f->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpint (f->wrong_index, ==, -2);
+  g_clear_pointer (&p, bnb_codegen_program_free);
+  p = axpy_program (axpy_right, 64);
+  right = test_evaluate (h, p);
+  assert_ok (right);
+}
+
+static void
+test_launch_failed (void)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", FALSE, 60);
+  gsize too_many = 2 * (gsize)bnb_harness_device (h)->max_work_group_size;
+  g_autoptr (BnbCodegenProgram) p = axpy_program (axpy_right, too_many);
+  g_autoptr (BnbEvaluation) e = NULL;
+  p->global_size[0] = too_many;
+  e = test_evaluate (h, p);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_LAUNCH_FAILED);
+  g_assert_nonnull (strstr (e->message, "CL_"));
+  g_test_message ("local size %zu: %s", too_many, e->message);
+}
+
+/* A loop the compiler cannot remove (volatile stores) under a condition
+ * it cannot decide (a kernel argument). */
+static const char axpy_forever[]
+    = "{ volatile __global float *x = X;"
+      " if (alpha != 0.0f) for (;;) x[i] = x[i] + 1.0f; }";
+
+static void
+test_timeout_then_ok (void)
+{
+  const double timeout = 2;
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", FALSE, timeout);
+  g_autoptr (BnbCodegenProgram) forever = axpy_program (axpy_forever, 64);
+  g_autoptr (BnbCodegenProgram) right = axpy_program (axpy_right, 32);
+  g_autoptr (BnbEvaluation) e = NULL;
+  g_autoptr (BnbEvaluation) next = NULL;
+  gint64 start;
+  bnb_harness_prepare (h, forever);
+  bnb_evaluation_free (test_evaluate (h, right));
+  start = g_get_monotonic_time ();
+  e = test_evaluate (h, forever);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_TIMED_OUT);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, >=, timeout);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <,
+                     timeout + e->compile_s + 10);
+  g_assert_nonnull (strstr (e->message, "more than 2 s"));
+  next = test_evaluate (h, right);
+  assert_ok (next);
+}
+
+/* Builds prepared ahead, from this thread and others, then evaluated. */
+static void
+check_prepare (gboolean in_process)
+{
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", in_process, 60);
+  BnbCodegenProgram *p[4];
+  static const gsize locals[] = { 8, 16, 32, 64 };
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      g_autofree char *body
+          = g_strdup_printf ("X[i] = alpha * X[i] + %u.0f * 0.0f;", i);
+      p[i] = axpy_program (body, locals[i]);
+      bnb_harness_prepare (h, p[i]);
+      bnb_harness_prepare (h, p[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      g_autoptr (BnbEvaluation) e = test_evaluate (h, p[i]);
+      assert_ok (e);
+      bnb_codegen_program_free (p[i]);
+    }
+}
+
+static void
+test_prepare_in_process (void)
+{
+  check_prepare (TRUE);
+}
+
+static void
+test_prepare_worker (void)
+{
+  check_prepare (FALSE);
+}
+
+static void
+test_final_repetitions (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbHarness) h
+      = test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60);
+  g_autoptr (BnbCodegenProgram) p = axpy_program (axpy_right, 64);
+  g_autoptr (BnbEvaluation) e = bnb_harness_evaluate (h, p, TRUE, &error);
+  g_assert_no_error (error);
+  assert_ok (e);
+  g_assert_cmpuint (e->repetitions, ==, 50);
+}
+
+static BnbIrKernel *
+load_kernel (const char *path, const char *sizes)
+{
+  g_autoptr (GError) error = NULL;
+  BnbIrKernel *k = bnb_ir_kernel_parse_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (k, sizes, &error));
+  g_assert_no_error (error);
+  return k;
+}
+
+static void
+test_tolerance (void)
+{
+  static const char f64[] = "kernel d;\nparam N = 64;\n"
+                            "array X : f64[N] inout;\n"
+                            "dim i = N;\nloop i.0 {\n"
+                            "  x = load X[i];\n  y = mul x, x;\n"
+                            "  store X[i], y;\n}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", NULL);
+  g_autoptr (BnbIrKernel) mxm
+      = load_kernel ("data/kernels/mxm.ir", "M=8,N=8,K=1024");
+  g_autoptr (BnbIrKernel) huge
+      = load_kernel ("data/kernels/mxm.ir", "M=8,N=8,K=100000000");
+  g_autoptr (BnbIrKernel) d
+      = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (d, NULL, &error));
+  g_assert_cmpfloat (bnb_harness_tolerance (axpy), ==, 1e-5);
+  g_assert_cmpfloat (fabs (bnb_harness_tolerance (mxm) - 3.2e-4), <, 1e-12);
+  g_assert_cmpfloat (bnb_harness_tolerance (huge), ==, 1e-3);
+  g_assert_cmpfloat (bnb_harness_tolerance (d), ==, 1e-12);
+}
+
+/* The inputs are drawn once, never near zero, the same from the same
+ * seed; the reference is the interpreter's. */
+static void
+test_problem (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) k = load_kernel ("data/kernels/axpy.ir", "N=500");
+  g_autoptr (BnbHarnessProblem) p = bnb_harness_problem_new (k, 7);
+  g_autoptr (BnbHarnessProblem) q = bnb_harness_problem_new (k, 7);
+  const float *x = p->host[0];
+  g_assert_true (bnb_harness_problem_compute (p, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (p->host[0], 500 * sizeof (float), q->host[0],
+                   500 * sizeof (float));
+  for (guint i = 0; i < 500; i++)
+    {
+      g_assert_cmpfloat (fabsf (x[i]), >=, 1e-3f);
+      g_assert_cmpfloat (fabsf (x[i]), <=, 1.0f);
+      g_assert_cmpfloat (p->reference[0][i], ==,
+                         (double)x[i] * (double)(float)p->scalars[0]);
+    }
+}
+
+static void
+test_json (void)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbJsonObject) o = NULL;
+  const char *tricky = "a \"quoted\"\\ line\nand a tab\t, \001, été";
+  bnb_json_add_string (out, "s", tricky);
+  bnb_json_add_number (out, "x", 0.1);
+  bnb_json_add_number (out, "inf", INFINITY);
+  bnb_json_add_int (out, "n", -42);
+  bnb_json_add_string (out, "none", NULL);
+  bnb_json_close (out);
+  g_assert_null (strchr (out->str, '\n'));
+  o = bnb_json_parse (out->str, out->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bnb_json_get_string (o, "s"), ==, tricky);
+  g_assert_cmpfloat (bnb_json_get_number (o, "x", 0), ==, 0.1);
+  g_assert_cmpfloat (bnb_json_get_number (o, "inf", -1), ==, -1);
+  g_assert_cmpfloat (bnb_json_get_number (o, "n", 0), ==, -42);
+  g_assert_true (bnb_json_has (o, "none"));
+  g_assert_null (bnb_json_get_string (o, "none"));
+  g_clear_pointer (&o, bnb_json_object_free);
+  o = bnb_json_parse ("{\"u\":\"\\u00e9\\ud83d\\ude00\"}", 26, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bnb_json_get_string (o, "u"), ==, "é\xf0\x9f\x98\x80");
+  for (const char *const *bad
+       = (const char *const[]){ "{\"a\":1", "{\"a\" 1}", "[1]", "{\"a\":{}}",
+                                "{\"a\":1}x", NULL };
+       *bad; bad++)
+    {
+      g_autoptr (GError) e = NULL;
+      g_assert_null (bnb_json_parse (*bad, strlen (*bad), &e));
+      g_assert_error (e, BNB_HARNESS_ERROR, BNB_HARNESS_ERROR_JOURNAL);
+    }
+}
+
+static BnbJournalKey
+test_key (const char *sizes)
+{
+  BnbJournalKey key = { "axpy", "data/kernels/axpy.ir", "abc123",
+                        sizes,  "Some Device",          "1.0",
+                        7 };
+  return key;
+}
+
+static BnbEvaluation *
+test_record (const char *decisions, BnbOutcome outcome, double median)
+{
+  BnbEvaluation *e = bnb_evaluation_new ();
+  e->decisions = g_strdup (decisions);
+  e->outcome = outcome;
+  e->median_s = median;
+  e->min_s = median / 2;
+  e->max_s = median * 2;
+  e->repetitions = 10;
+  e->tolerance = 1e-5;
+  e->timeout_s = 10;
+  e->message = g_strdup ("a log\nwith \"quotes\"");
+  e->date = bnb_harness_now_iso8601 ();
+  return e;
+}
+
+static BnbJournal *
+open_journal (const char *path, const char *sizes)
+{
+  g_autoptr (GError) error = NULL;
+  BnbJournalKey key = test_key (sizes);
+  BnbJournal *j = bnb_journal_open (path, &key, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (j);
+  return j;
+}
+
+static void
+append (BnbJournal *j, const BnbEvaluation *e)
+{
+  g_autoptr (GError) error = NULL;
+  g_assert_true (bnb_journal_append (j, e, &error));
+  g_assert_no_error (error);
+}
+
+static char *
+test_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("bnbtune-test-harness-XXXXXX", &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_lines (const char *path, const char *needle)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n = 0;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (*lines[i] && (!needle || strstr (lines[i], needle)))
+      n++;
+  return n;
+}
+
+/* Records round-trip; keys separate; the latest record of a decision
+ * wins; an unfinished last line is dropped from the file. */
+static void
+test_journal_roundtrip (void)
+{
+  g_autofree char *dir = test_dir ();
+  g_autofree char *path = g_build_filename (dir, "j.jsonl", NULL);
+  g_autoptr (BnbJournal) j = open_journal (path, "N=10");
+  g_autoptr (BnbEvaluation) a = test_record ("d=1", BNB_OUTCOME_OK, 1e-3);
+  g_autoptr (BnbEvaluation) b
+      = test_record ("d=2", BNB_OUTCOME_WRONG_RESULT, 2e-3);
+  g_autoptr (BnbEvaluation) c = test_record ("d=1", BNB_OUTCOME_OK, 5e-4);
+  const BnbEvaluation *got;
+  FILE *f;
+  b->wrong_array = g_strdup ("X");
+  b->wrong_index = 17;
+  b->max_error = INFINITY;
+  append (j, a);
+  append (j, b);
+  g_clear_pointer (&j, bnb_journal_free);
+  j = open_journal (path, "N=20");
+  g_assert_cmpuint (bnb_journal_n_evaluations (j), ==, 0);
+  append (j, a);
+  g_clear_pointer (&j, bnb_journal_free);
+  j = open_journal (path, "N=10");
+  g_assert_cmpuint (bnb_journal_n_evaluations (j), ==, 2);
+  got = bnb_journal_lookup (j, "d=2");
+  g_assert_nonnull (got);
+  g_assert_true (got->from_journal);
+  g_assert_cmpint (got->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_cmpstr (got->wrong_array, ==, "X");
+  g_assert_cmpint (got->wrong_index, ==, 17);
+  g_assert_true (isinf (got->max_error));
+  g_assert_cmpstr (got->message, ==, b->message);
+  g_assert_cmpfloat (got->median_s, ==, 2e-3);
+  append (j, c);
+  g_assert_cmpfloat (bnb_journal_lookup (j, "d=1")->median_s, ==, 5e-4);
+  g_assert_null (bnb_journal_lookup (j, "d=3"));
+  g_assert_null (bnb_journal_repair_note (j));
+  g_clear_pointer (&j, bnb_journal_free);
+  g_assert_cmpuint (count_lines (path, "\"journal\""), ==, 3);
+  f = fopen (path, "a");
+  fputs ("{\"decisions\":\"d=3\",\"outco", f);
+  fclose (f);
+  j = open_journal (path, "N=10");
+  g_assert_nonnull (bnb_journal_repair_note (j));
+  g_assert_nonnull (strstr (bnb_journal_repair_note (j), "unfinished"));
+  g_assert_cmpuint (bnb_journal_n_evaluations (j), ==, 3);
+  g_assert_cmpfloat (bnb_journal_lookup (j, "d=1")->median_s, ==, 5e-4);
+  g_assert_null (bnb_journal_lookup (j, "d=3"));
+  g_clear_pointer (&j, bnb_journal_free);
+  j = open_journal (path, "N=10");
+  g_assert_null (bnb_journal_repair_note (j));
+  g_assert_cmpuint (count_lines (path, NULL), ==, 7);
+  g_clear_pointer (&j, bnb_journal_free);
+  remove_dir (dir);
+}
+
+static void
+test_journal_reusable (void)
+{
+  g_autoptr (BnbEvaluation) e = test_record ("d", BNB_OUTCOME_TIMED_OUT, 0);
+  g_assert_true (bnb_evaluation_is_reusable (e, 10));
+  g_assert_true (bnb_evaluation_is_reusable (e, 5));
+  g_assert_false (bnb_evaluation_is_reusable (e, 20));
+  e->outcome = BNB_OUTCOME_WRONG_RESULT;
+  g_assert_true (bnb_evaluation_is_reusable (e, 20));
+}
+
+static void
+test_journal_default_path (void)
+{
+  BnbJournalKey key = test_key ("M=24,N=24,K=24");
+  g_autofree char *path = bnb_journal_default_path (&key);
+  g_autofree char *base = g_path_get_basename (path);
+  g_assert_cmpstr (base, ==, "axpy-M24_N24_K24-Some_Device.jsonl");
+  g_assert_true (g_str_has_prefix (path, g_get_user_data_dir ()));
+}
+
+/* `bnbtune run` as a subprocess. */
+typedef struct {
+  int status;
+  char *out;
+  char *err;
+} CliRun;
+
+static void
+cli_run_clear (CliRun *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
+
+static GPtrArray *
+run_argv (const char *dir, guint candidate, double timeout)
+{
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (argv, g_strdup (test_bnbtune ()));
+  g_ptr_array_add (argv, g_strdup ("run"));
+  g_ptr_array_add (argv, g_strdup ("--kernel=data/kernels/axpy.ir"));
+  g_ptr_array_add (argv, g_strdup ("--size=N=1000"));
+  g_ptr_array_add (argv, g_strdup_printf ("--device=%s", test_device ()));
+  g_ptr_array_add (argv,
+                   g_strdup_printf ("--source=%s/c%u.cl", dir, candidate));
+  g_ptr_array_add (argv, g_strdup ("--global=1024"));
+  g_ptr_array_add (argv, g_strdup_printf ("--local=%u", 4u << candidate));
+  g_ptr_array_add (argv, g_strdup_printf ("--journal=%s/j.jsonl", dir));
+  g_ptr_array_add (argv, g_strdup_printf ("--timeout=%g", timeout));
+  g_ptr_array_add (argv, g_strdup_printf ("--source-out=%s/out%u.cl", dir,
+                                          candidate));
+  g_ptr_array_add (argv, NULL);
+  return argv;
+}
+
+static void
+cli_run (const char *dir, guint candidate, double timeout, CliRun *r)
+{
+  g_autoptr (GPtrArray) argv = run_argv (dir, candidate, timeout);
+  g_autoptr (GError) error = NULL;
+  g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &r->status, &error);
+  g_assert_no_error (error);
+}
+
+/* Candidates 0-2 and 4 are right; 3 never ends. */
+static void
+write_candidates (const char *dir)
+{
+  for (guint c = 0; c < 5; c++)
+    {
+      g_autoptr (BnbCodegenProgram) p
+          = axpy_program (c == 3 ? axpy_forever : axpy_right, 64);
+      g_autofree char *path = g_strdup_printf ("%s/c%u.cl", dir, c);
+      g_assert_true (g_file_set_contents (path, p->source, -1, NULL));
+    }
+}
+
+static void
+assert_cli (const CliRun *r, int exit_code, const char *in_output)
+{
+  if (!g_spawn_check_wait_status (r->status, NULL) != (exit_code != 0)
+      || (exit_code && WEXITSTATUS (r->status) != exit_code)
+      || !strstr (r->out, in_output))
+    g_error ("bnbtune run: wait status %d, expected exit %d and '%s'\n"
+             "stdout:\n%s\nstderr:\n%s",
+             r->status, exit_code, in_output, r->out, r->err);
+}
+
+/* Candidate 3 is started with a long limit and the process killed -9
+ * while it runs. */
+static void
+kill_midway (const char *dir)
+{
+  g_autoptr (GPtrArray) argv = run_argv (dir, 3, 120);
+  g_autoptr (GError) error = NULL;
+  GPid pid;
+  int status;
+  g_spawn_async (NULL, (char **)argv->pdata, NULL,
+                 G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                 NULL, &pid, &error);
+  g_assert_no_error (error);
+  g_usleep (3 * G_USEC_PER_SEC);
+  g_assert_cmpint (waitpid (pid, &status, WNOHANG), ==, 0);
+  kill (pid, SIGKILL);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+  g_spawn_close_pid (pid);
+}
+
+static void
+run_all (const char *dir, double timeout, guint *reused)
+{
+  *reused = 0;
+  for (guint c = 0; c < 5; c++)
+    {
+      g_auto (CliRun) r = { 0 };
+      cli_run (dir, c, timeout, &r);
+      assert_cli (&r, c == 3 ? 1 : 0, c == 3 ? "timed-out" : "outcome: ok");
+      *reused += strstr (r.out, "from the journal") != NULL;
+    }
+}
+
+/* The acceptance test of the journal: nothing measured is lost, nothing
+ * is measured twice, an unfinished line is repaired. */
+static void
+test_journal_crash (void)
+{
+  g_autofree char *dir = test_dir ();
+  g_autofree char *journal = g_build_filename (dir, "j.jsonl", NULL);
+  guint reused;
+  FILE *f;
+  write_candidates (dir);
+  for (guint c = 0; c < 3; c++)
+    {
+      g_auto (CliRun) r = { 0 };
+      cli_run (dir, c, 10, &r);
+      assert_cli (&r, 0, "outcome: ok\n");
+    }
+  kill_midway (dir);
+  g_assert_cmpuint (count_lines (journal, "\"decisions\""), ==, 3);
+  run_all (dir, 2, &reused);
+  g_assert_cmpuint (reused, ==, 3);
+  g_assert_cmpuint (count_lines (journal, "\"decisions\""), ==, 5);
+  g_assert_cmpuint (count_lines (journal, "\"timed-out\""), ==, 1);
+  f = fopen (journal, "a");
+  fputs ("{\"decisions\":\"source 0123", f);
+  fclose (f);
+  run_all (dir, 2, &reused);
+  g_assert_cmpuint (reused, ==, 5);
+  g_assert_cmpuint (count_lines (journal, "\"decisions\""), ==, 5);
+  g_assert_cmpuint (count_lines (journal, NULL), ==, 6);
+  remove_dir (dir);
+}
+
+static void
+test_cli_usage (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *argv[]
+      = { test_bnbtune (), "run", "--kernel=data/kernels/axpy.ir", NULL };
+  int status;
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  g_assert_nonnull (strstr (err, "exactly one of"));
+}
+
+static void
+spawn_cli (const char *const *argv, CliRun *r)
+{
+  g_autoptr (GError) error = NULL;
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &r->out, &r->err, &r->status, &error);
+  g_assert_no_error (error);
+}
+
+/* `emit` needs no device; `run` draws a leaf, generates, runs; with
+ * --leaves, several, counted. */
+static void
+test_cli_emit_and_run (void)
+{
+  g_autofree char *dir = test_dir ();
+  g_autofree char *emitted = g_build_filename (dir, "emit.cl", NULL);
+  g_autofree char *ran = g_build_filename (dir, "run.cl", NULL);
+  g_autofree char *out = g_strdup_printf ("--output=%s", emitted);
+  g_autofree char *source_out = g_strdup_printf ("--source-out=%s", ran);
+  g_autofree char *device = g_strdup_printf ("--device=%s", test_device ());
+  g_autofree char *a = NULL, *b = NULL;
+  const char *emit[] = { test_bnbtune (),
+                         "emit",
+                         "--kernel=data/kernels/axpy.ir",
+                         "--size=N=1000",
+                         "--random-leaf=5",
+                         out,
+                         NULL };
+  const char *run[]
+      = { test_bnbtune (), "run",      "--kernel=data/kernels/axpy.ir",
+          "--size=N=1000", device,     "--random-leaf=5",
+          "--no-journal",  source_out, NULL };
+  const char *leaves[]
+      = { test_bnbtune (), "run",          "--kernel=data/kernels/axpy.ir",
+          "--size=N=1000", device,         "--random-leaf=5",
+          "--leaves=3",    "--no-journal", NULL };
+  g_auto (CliRun) r = { 0 };
+  g_auto (CliRun) q = { 0 };
+  g_auto (CliRun) l = { 0 };
+  spawn_cli (emit, &r);
+  assert_cli (&r, 0, "global ");
+  spawn_cli (run, &q);
+  assert_cli (&q, 0, "outcome: ok\n");
+  g_assert_true (g_file_get_contents (emitted, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (ran, &b, NULL, NULL));
+  g_assert_nonnull (strstr (a, "__kernel"));
+  g_assert_nonnull (strstr (b, "__kernel"));
+  spawn_cli (leaves, &l);
+  assert_cli (&l, 0, "3 leaves: 3 ok,");
+  g_assert_nonnull (strstr (l.out, "seed 7: ok"));
+  remove_dir (dir);
+}
+
+/* Every leaf is a valid candidate: random leaves of every shipped kernel,
+ * at sizes the tiles do not all divide, generate, build, run and match
+ * the reference.  One launch each, no warm-up. */
+typedef struct {
+  const char *path;
+  const char *sizes;
+} PropertyKernel;
+
+static const PropertyKernel property_kernels[] = {
+  { "data/kernels/axpy.ir", "N=1000" },
+  { "data/kernels/mxm.ir", "M=24,N=33,K=19" },
+  { "data/kernels/gemv.ir", "M=40,N=37" },
+  { "data/kernels/stencil2d.ir", "H=19,W=23" },
+};
+
+#define PROPERTY_LEAVES 300
+#define PROPERTY_SEED 20261121
+#define PROPERTY_AHEAD 4
+
+static guint
+property_leaves (void)
+{
+  const char *n = g_getenv ("BNBTUNE_PROPERTY_LEAVES");
+  return n ? (guint)g_ascii_strtoull (n, NULL, 10) : PROPERTY_LEAVES;
+}
+
+/* The device's limits, with work-groups of at most 64 work-items and at
+ * most 64 unrolled copies of an instruction: PoCL runs a work-group's
+ * items in loops and compiles that loop per barrier region, so larger
+ * groups full of barriers take minutes to build, which says nothing about
+ * the code.  Every kind of decision still appears. */
+static BnbChoiceLimits
+property_limits (BnbHarness *h)
+{
+  BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  limits.max_work_group_size = MIN (limits.max_work_group_size, 64);
+  limits.max_unrolled = MIN (limits.max_unrolled, 64);
+  for (guint i = 0; i < 3; i++)
+    limits.max_work_item_sizes[i] = MIN (limits.max_work_item_sizes[i], 64);
+  return limits;
+}
+
+static GPtrArray *
+random_programs (BnbHarness *h, guint n, guint64 seed)
+{
+  g_autoptr (GError) error = NULL;
+  BnbChoiceLimits limits = property_limits (h);
+  g_autoptr (BnbChoiceSpace) space
+      = bnb_choice_space_new (bnb_harness_kernel (h), &limits, &error);
+  g_autoptr (BnbChoiceNode) root = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
+  GPtrArray *programs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                            bnb_codegen_program_free);
+  g_assert_no_error (error);
+  root = bnb_choice_node_root (space, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (BnbChoiceNode) leaf
+          = bnb_choice_random_leaf (root, rand, 1000);
+      BnbCodegenProgram *p;
+      g_assert_nonnull (leaf);
+      p = bnb_codegen_generate (leaf, &error);
+      if (!p)
+        {
+          g_autofree char *d = bnb_choice_node_to_string (leaf, TRUE);
+          g_error ("%s: codegen failed: %s\ndecisions: %s",
+                   bnb_harness_kernel (h)->name, error->message, d);
+        }
+      g_ptr_array_add (programs, p);
+    }
+  return programs;
+}
+
+/* A failing leaf in the test's output and, with
+ * $BNBTUNE_PROPERTY_DUMP=DIR, its source and decisions in DIR. */
+static void
+report_leaf (const PropertyKernel *pk, guint i, const BnbCodegenProgram *p,
+             const BnbEvaluation *e)
+{
+  g_autofree char *summary = bnb_evaluation_summary (e);
+  const char *dir = g_getenv ("BNBTUNE_PROPERTY_DUMP");
+  g_autofree char *base = g_path_get_basename (pk->path);
+  g_autofree char *stem = NULL, *source = NULL, *about = NULL;
+  g_autofree char *text = NULL;
+  g_test_message ("%s leaf %u: %s", pk->path, i, summary);
+  if (!dir)
+    return;
+  stem = g_strdup_printf ("%s/%.*s-leaf%u", dir, (int)strcspn (base, "."),
+                          base, i);
+  source = g_strconcat (stem, ".cl", NULL);
+  about = g_strconcat (stem, ".txt", NULL);
+  text = g_strdup_printf ("%s (%s)\n%s\n%s\nglobal %zu,%zu,%zu local "
+                          "%zu,%zu,%zu\ndecisions: %s\n",
+                          pk->path, pk->sizes, summary,
+                          e->message ? e->message : "", p->global_size[0],
+                          p->global_size[1], p->global_size[2],
+                          p->local_size[0], p->local_size[1], p->local_size[2],
+                          p->decisions);
+  g_mkdir_with_parents (dir, 0755);
+  g_file_set_contents (source, p->source, -1, NULL);
+  g_file_set_contents (about, text, -1, NULL);
+}
+
+static void
+property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
+                 guint counts[], double *build_s, char **failure)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbHarness) h = NULL;
+  g_autoptr (GPtrArray) programs = NULL;
+  BnbHarnessOptions options;
+  bnb_harness_options_init (&options);
+  options.worker_program = test_bnbtune ();
+  options.warmup = 0;
+  options.repetitions = 1;
+  options.timeout_s = 10;
+  options.build_timeout_s = 120;
+  options.reference_cache = FALSE;
+  h = bnb_harness_new (pk->path, NULL, pk->sizes, test_device (), &options,
+                       &error);
+  g_assert_no_error (error);
+  programs = random_programs (h, n, seed);
+  for (guint i = 0; i < MIN (PROPERTY_AHEAD, programs->len); i++)
+    bnb_harness_prepare (h, g_ptr_array_index (programs, i));
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const BnbCodegenProgram *p = g_ptr_array_index (programs, i);
+      g_autoptr (BnbEvaluation) e = NULL;
+      if (i + PROPERTY_AHEAD < programs->len)
+        bnb_harness_prepare (h,
+                             g_ptr_array_index (programs, i + PROPERTY_AHEAD));
+      e = bnb_harness_evaluate (h, p, FALSE, &error);
+      g_assert_no_error (error);
+      counts[e->outcome]++;
+      *build_s += e->compile_s;
+      if (e->outcome != BNB_OUTCOME_OK)
+        report_leaf (pk, i, p, e);
+      if (e->outcome != BNB_OUTCOME_OK && !*failure)
+        {
+          g_autofree char *summary = bnb_evaluation_summary (e);
+          *failure
+              = g_strdup_printf ("%s (%s), leaf %u: %s\n%s\ndecisions: %s",
+                                 pk->path, pk->sizes, i, summary,
+                                 e->outcome == BNB_OUTCOME_BUILD_FAILED
+                                     ? e->message
+                                     : "",
+                                 p->decisions);
+        }
+    }
+}
+
+static void
+test_property_random_leaves (void)
+{
+  guint total = property_leaves (), per_kernel;
+  guint counts[BNB_OUTCOME_COUNT] = { 0 };
+  g_autofree char *failure = NULL;
+  gint64 start = g_get_monotonic_time ();
+  per_kernel = (total + G_N_ELEMENTS (property_kernels) - 1)
+               / G_N_ELEMENTS (property_kernels);
+  for (guint k = 0; k < G_N_ELEMENTS (property_kernels); k++)
+    {
+      guint before = counts[BNB_OUTCOME_OK];
+      gint64 t = g_get_monotonic_time ();
+      double build_s = 0;
+      property_kernel (&property_kernels[k], per_kernel, PROPERTY_SEED + k,
+                       counts, &build_s, &failure);
+      g_test_message ("%s: %u of %u ok in %.1f s (builds %.1f s)",
+                      property_kernels[k].path,
+                      counts[BNB_OUTCOME_OK] - before, per_kernel,
+                      (g_get_monotonic_time () - t) / 1e6, build_s);
+    }
+  g_test_message ("%u leaves in %.1f s: %u ok, %u build-failed, "
+                  "%u launch-failed, %u wrong-result, %u timed-out",
+                  per_kernel * (guint)G_N_ELEMENTS (property_kernels),
+                  (g_get_monotonic_time () - start) / 1e6,
+                  counts[BNB_OUTCOME_OK], counts[BNB_OUTCOME_BUILD_FAILED],
+                  counts[BNB_OUTCOME_LAUNCH_FAILED],
+                  counts[BNB_OUTCOME_WRONG_RESULT],
+                  counts[BNB_OUTCOME_TIMED_OUT]);
+  if (failure)
+    g_test_fail_printf ("the first failing leaf: %s", failure);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/harness/problem/inputs-and-reference", test_problem);
+  g_test_add_func ("/harness/problem/tolerance", test_tolerance);
+  g_test_add_func ("/harness/json/roundtrip", test_json);
+  g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
+  g_test_add_func ("/harness/journal/reusable", test_journal_reusable);
+  g_test_add_func ("/harness/journal/default-path", test_journal_default_path);
+  g_test_add_func ("/harness/evaluate/ok-in-process", test_axpy_ok_in_process);
+  g_test_add_func ("/harness/evaluate/ok-worker", test_axpy_ok_worker);
+  g_test_add_func ("/harness/evaluate/final", test_final_repetitions);
+  g_test_add_func ("/harness/evaluate/build-failed", test_build_failed);
+  g_test_add_func ("/harness/evaluate/wrong-twice", test_wrong_twice);
+  g_test_add_func ("/harness/evaluate/wrong-index", test_wrong_index);
+  g_test_add_func ("/harness/evaluate/wrong-unwritten", test_wrong_unwritten);
+  g_test_add_func ("/harness/evaluate/wrong-outside", test_wrong_outside);
+  g_test_add_func ("/harness/evaluate/launch-failed", test_launch_failed);
+  g_test_add_func ("/harness/evaluate/prepare-in-process",
+                   test_prepare_in_process);
+  g_test_add_func ("/harness/evaluate/prepare-worker", test_prepare_worker);
+  g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
+  g_test_add_func ("/harness/cli/usage", test_cli_usage);
+  g_test_add_func ("/harness/cli/emit-and-run", test_cli_emit_and_run);
+  g_test_add_func ("/harness/cli/journal-crash", test_journal_crash);
+  g_test_add_func ("/harness/property/random-leaves",
+                   test_property_random_leaves);
+  return g_test_run ();
+}
