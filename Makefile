@@ -8,6 +8,7 @@
 #   make fuzz       fuzzes the .ir parser with libFuzzer (FUZZ_SECONDS=600;
 #                   installs clang and its libFuzzer runtime first)
 #   make format     formats the sources with .clang-format
+#   make bench-model  times the performance model on mxm nodes
 
 CC ?= cc
 PKGS := glib-2.0 hwloc OpenCL
@@ -53,7 +54,15 @@ $(eval $(call variant,release,$(OPT)))
 $(eval $(call variant,asan,$(SAN)))
 
 bnbtune: build/release/bnbtune
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
+
+# The model's speed: median time to bound an mxm node (bench/bench-model.c).
+.PHONY: bench-model
+bench-model: build/release/bench/bench-model
+	build/release/bench/bench-model
+build/release/bench/bench-model: build/release/bench/bench-model.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
 deps:
 	tools/deps.sh

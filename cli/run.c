@@ -460,7 +460,7 @@ report (const BnbEvaluation *e, const BnbJournal *j, GError **error)
 }
 
 /* --leaves: many random leaves in one process, built ahead. */
-#define LEAVES_AHEAD 8
+#define LEAVES_AHEAD 32
 
 typedef struct {
   const RunOptions *o;

@@ -159,7 +159,7 @@ bnb_harness_options_init (BnbHarnessOptions *o)
   o->timeout_s = 10;
   o->build_timeout_s = 300;
   o->seed = 1;
-  o->build_threads = CLAMP (g_get_num_processors (), 1, 8);
+  o->build_threads = CLAMP (g_get_num_processors (), 1, 16);
   o->reference_cache = TRUE;
 }
 

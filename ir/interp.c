@@ -19,7 +19,9 @@
  *   store C[m], acc over m.1            reads acc[m.0][m.1@store]
  *
  * An update's reduction dims (k.0, k.1@fma above) are not dims of the
- * defining instruction and so do not index the buffer.
+ * defining instruction and so do not index the buffer; nor do the `loop`
+ * dims that every reader of the value shares (m.0 above): the value is
+ * consumed within each of their iterations.
  *
  * The plan (dim sizes, array extents, value buffers, and where each operand
  * and result lives) is built once per call; running the body then only
@@ -114,6 +116,23 @@ bnb_ir_interp_size_arrays (BnbIrInterp *interp)
 
 /* Lays value v out over the dims of its defining instruction and allocates
  * its buffer, filled with NaN so that a read before any write shows. */
+/* A dim of the value's definer that every reader of the value shares (a
+ * `loop` dim around all of them): the text order consumes the value within
+ * each of its iterations, so it need not index the buffer. */
+static gboolean
+bnb_ir_interp_shared_by_readers (const BnbIrKernel *kernel, guint v,
+                                 guint dim)
+{
+  for (guint c = 0; c < kernel->comms->len; c++) {
+    const BnbIrComm *comm = bnb_ir_comm (kernel, c);
+
+    if (comm->value == v
+        && !bnb_ir_inst_has_dim (bnb_ir_inst (kernel, comm->consumer), dim))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
 {
@@ -122,10 +141,14 @@ bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
   const BnbIrInst *definer = bnb_ir_inst (kernel, value->producer);
   BnbIrInterpAccess *home = &interp->homes[v];
   gint64 elements = 1;
+  guint n = 0;
 
-  home->n_dims = definer->n_dims;
-  for (guint k = definer->n_dims; k-- > 0;) {
-    gint64 size = interp->dim_sizes[definer->dims[k]];
+  for (guint k = 0; k < definer->n_dims; k++)
+    if (!bnb_ir_interp_shared_by_readers (kernel, v, definer->dims[k]))
+      home->dims[n++] = definer->dims[k];
+  home->n_dims = n;
+  for (guint k = n; k-- > 0;) {
+    gint64 size = interp->dim_sizes[home->dims[k]];
 
     if (size != 0 && elements > BNB_IR_INTERP_MAX_ELEMENTS / size) {
       g_set_error (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE,
@@ -134,7 +157,6 @@ bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
                    kernel->name, value->name, BNB_IR_INTERP_MAX_ELEMENTS);
       return FALSE;
     }
-    home->dims[k] = definer->dims[k];
     home->strides[k] = elements;
     elements *= size;
   }

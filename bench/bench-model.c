@@ -1,0 +1,158 @@
+/* How long the model takes to bound one node: mxm at M=N=K=1024 on the
+ * H100 description, nodes drawn by random walks of the search's branching
+ * order to a random depth of at most MAX_DEPTH decisions (a walk stops
+ * early at a leaf), each bounded many times in a row
+ * on one core.  Prints the median, the 10th and 90th percentiles of the
+ * time per bound, and the same by depth range.
+ *
+ *   make bench-model
+ *   build/release/bench/bench-model [KERNEL SIZES DEVICE.ini NODES]
+ */
+#include "model/model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define REPEATS 200
+#define MAX_DEPTH 40 /* a random walk of mxm reaches a leaf by then */
+
+typedef struct {
+  BnbChoiceNode *node;
+  guint depth;
+  double seconds; /* per bound */
+} Sample;
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A walk of `depth` decisions of the branching order from the root, each
+ * a random live value; NULL if it dies. */
+static BnbChoiceNode *
+walk (const BnbChoiceNode *root, guint depth, GRand *rand, guint *reached)
+{
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (root);
+  for (*reached = 0; *reached < depth; (*reached)++)
+    {
+      guint ch = bnb_choice_node_next_open (n);
+      BnbDomain d;
+      guint pick;
+      if (ch == G_MAXUINT)
+        break;
+      d = bnb_choice_node_domain (n, ch);
+      pick = g_rand_int_range (rand, 0, __builtin_popcount (d));
+      while (pick--)
+        d &= d - 1;
+      if (bnb_choice_node_restrict (n, ch, d & -d) == BNB_CHOICE_DEAD)
+        return NULL;
+    }
+  return g_steal_pointer (&n);
+}
+
+static double
+time_bound (const BnbModel *model, const BnbChoiceNode *node)
+{
+  volatile double sink = 0;
+  double start = now ();
+  for (guint r = 0; r < REPEATS; r++)
+    sink += bnb_model_bound (model, node, NULL);
+  (void)sink;
+  return (now () - start) / REPEATS;
+}
+
+static int
+by_seconds (const void *a, const void *b)
+{
+  double x = ((const Sample *)a)->seconds, y = ((const Sample *)b)->seconds;
+  return (x > y) - (x < y);
+}
+
+static void
+report (const char *label, Sample *samples, guint n)
+{
+  if (n == 0)
+    return;
+  qsort (samples, n, sizeof *samples, by_seconds);
+  printf ("%-22s %6u nodes  median %7.3f us  p10 %7.3f us  p90 %7.3f us\n",
+          label, n, samples[n / 2].seconds * 1e6,
+          samples[n / 10].seconds * 1e6, samples[n * 9 / 10].seconds * 1e6);
+}
+
+static guint
+draw_samples (const BnbModel *model, const BnbChoiceNode *root, guint n,
+              Sample *samples)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2024);
+  guint got = 0;
+  while (got < n)
+    {
+      guint depth = g_rand_int_range (rand, 0, MAX_DEPTH + 1);
+      guint reached;
+      BnbChoiceNode *node = walk (root, depth, rand, &reached);
+      if (!node)
+        continue;
+      samples[got] = (Sample){ node, reached, 0 };
+      samples[got].seconds = time_bound (model, node);
+      got++;
+    }
+  return got;
+}
+
+static void
+report_by_depth (Sample *all, guint n)
+{
+  static const guint edges[] = { 0, 1, 5, 10, 20, 30, G_MAXUINT };
+  g_autofree Sample *part = g_new (Sample, n);
+  for (guint e = 0; e + 1 < G_N_ELEMENTS (edges); e++)
+    {
+      guint m = 0;
+      g_autofree char *label = NULL;
+      for (guint i = 0; i < n; i++)
+        if (all[i].depth >= edges[e] && all[i].depth < edges[e + 1])
+          part[m++] = all[i];
+      label = edges[e + 1] == G_MAXUINT
+                  ? g_strdup_printf ("  depth >= %u", edges[e])
+                  : g_strdup_printf ("  depth %u-%u", edges[e],
+                                     edges[e + 1] - 1);
+      report (label, part, m);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *kfile = argc > 1 ? argv[1] : "data/kernels/mxm.ir";
+  const char *sizes = argc > 2 ? argv[2] : "M=1024,N=1024,K=1024";
+  const char *dfile = argc > 3 ? argv[3] : "data/devices/h100.ini";
+  guint n = argc > 4 ? (guint)atoi (argv[4]) : 2000;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) k = NULL;
+  g_autoptr (BnbChoiceSpace) s = NULL;
+  g_autoptr (BnbChoiceNode) root = NULL;
+  g_autoptr (BnbModel) model = NULL;
+  g_autofree Sample *samples = g_new0 (Sample, MAX (n, 1));
+  BnbDeviceDesc desc;
+  BnbChoiceLimits limits;
+  if (!bnb_device_desc_load_file (dfile, &desc, &error))
+    g_error ("%s", error->message);
+  limits = bnb_device_desc_limits (&desc);
+  if (!(k = bnb_ir_kernel_parse_file (kfile, &error))
+      || !bnb_ir_kernel_bind (k, sizes, &error)
+      || !(s = bnb_choice_space_new (k, &limits, &error))
+      || !(root = bnb_choice_node_root (s, &error))
+      || !(model = bnb_model_new (s, &desc, &error)))
+    g_error ("%s", error->message);
+  n = draw_samples (model, root, n, samples);
+  printf ("bnb_model_bound on %s (%s) for %s, %u bounds per node:\n", kfile,
+          sizes, desc.name, REPEATS);
+  report ("all depths", samples, n);
+  report_by_depth (samples, n);
+  for (guint i = 0; i < n; i++)
+    bnb_choice_node_free (samples[i].node);
+  return 0;
+}

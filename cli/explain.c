@@ -1,0 +1,286 @@
+/* bnbtune explain: the model's bound of a node of a kernel's space on a
+ * device, the term (equation and resource) that gives it, the next two,
+ * with --children the bound of each child of the node's next choice, and
+ * with --measure, for a leaf, its measured time beside the bound.
+ * The device is an OpenCL device (--device, with its cached calibration)
+ * or a description file (--device-file) for a device that is absent. */
+#include "cli/cli.h"
+#include "codegen/codegen.h"
+#include "harness/harness.h"
+#include "model/model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_DECISIONS_SHOWN 200
+
+typedef struct {
+  char *kernel;
+  char *sizes;
+  char *device;
+  char *device_file;
+  char *decisions;
+  gboolean children;
+  gboolean figures;
+  gboolean measure;
+} ExplainOptions;
+
+static void
+explain_options_clear (ExplainOptions *o)
+{
+  g_clear_pointer (&o->kernel, g_free);
+  g_clear_pointer (&o->sizes, g_free);
+  g_clear_pointer (&o->device, g_free);
+  g_clear_pointer (&o->device_file, g_free);
+  g_clear_pointer (&o->decisions, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ExplainOptions, explain_options_clear)
+
+static GOptionContext *
+explain_context (ExplainOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
+      "The kernel's .ir file (required)", "FILE" },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
+      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
+      "NAME=N,..." },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
+      "An OpenCL device: an index, gpu, cpu or part of a name", "SPEC" },
+    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
+      "A device description (e.g. data/devices/h100.ini)", "FILE" },
+    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
+      "The node: these decisions applied to the root",
+      "\"CHOICE=VALUE; ...\"" },
+    { "children", 'c', 0, G_OPTION_ARG_NONE, &o->children,
+      "Also bound each child of the node's next open choice", NULL },
+    { "figures", 0, 0, G_OPTION_ARG_NONE, &o->figures,
+      "Also print the device figures the model uses", NULL },
+    { "measure", 'm', 0, G_OPTION_ARG_NONE, &o->measure,
+      "For a leaf on --device: run it and print its time beside the bound",
+      NULL },
+    { NULL },
+  };
+  GOptionContext *context
+      = g_option_context_new ("- why the model bounds a node as it does");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_summary (
+      context, "Prints the model's lower bound on the execution time of "
+               "every candidate\nbelow a node of the space (the root, or "
+               "the node --decisions makes),\nthe term that gives it and "
+               "the next two.  See docs/model.md.");
+  return context;
+}
+
+static gboolean
+load_device (const ExplainOptions *o, BnbDeviceDesc *desc, GError **error)
+{
+  g_autoptr (BnbDevice) device = NULL;
+  if (!o->device == !o->device_file)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   "give exactly one of --device SPEC and --device-file "
+                   "FILE");
+      return FALSE;
+    }
+  if (o->device_file)
+    return bnb_device_desc_load_file (o->device_file, desc, error);
+  device
+      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
+  if (!device)
+    return FALSE;
+  *desc = *bnb_device_desc (device);
+  fprintf (stderr, "bnbtune explain: %s\n", bnb_device_reason (device));
+  return TRUE;
+}
+
+static void
+print_seconds (double s)
+{
+  if (s >= 1e-3)
+    printf ("%10.4g ms", s * 1e3);
+  else
+    printf ("%10.4g us", s * 1e6);
+}
+
+static void
+print_term (const BnbModelExplain *e, BnbModelTerm t, const char *label)
+{
+  printf ("%-7s", label);
+  print_seconds (e->values[t]);
+  printf ("  %s%s%s: %s\n", bnb_model_term_name (t),
+          *bnb_model_term_equation (t) ? " " : "", bnb_model_term_equation (t),
+          bnb_model_term_resource (t));
+}
+
+static void
+print_explain (const BnbModelExplain *e)
+{
+  print_term (e, e->term, "bound");
+  print_term (e, e->next[0], "next");
+  print_term (e, e->next[1], "");
+  printf ("every term:\n");
+  for (guint t = 0; t < BNB_MODEL_TERM_COUNT; t++)
+    {
+      printf ("  %-26s", bnb_model_term_name (t));
+      print_seconds (e->values[t]);
+      printf ("\n");
+    }
+}
+
+static guint
+n_decided (const BnbChoiceNode *node)
+{
+  const BnbChoiceSpace *s = bnb_choice_node_space (node);
+  guint n = 0;
+  for (guint ch = 0; ch < bnb_choice_space_n_choices (s); ch++)
+    {
+      BnbDomain d = bnb_choice_node_domain (node, ch);
+      n += (d & (d - 1)) == 0;
+    }
+  return n;
+}
+
+static void
+print_header (const BnbIrKernel *k, const BnbDeviceDesc *desc,
+              const BnbChoiceNode *node, const char *decisions)
+{
+  const BnbChoiceSpace *s = bnb_choice_node_space (node);
+  printf ("kernel %s (", k->name);
+  for (guint p = 0; p < k->params->len; p++)
+    printf ("%s%s=%" G_GINT64_FORMAT, p ? ", " : "", bnb_ir_param (k, p)->name,
+            k->param_values[p]);
+  printf (") on %s\n", desc->name);
+  printf ("node: %.*s%s, %u of %u choices decided%s\n", MAX_DECISIONS_SHOWN,
+          decisions ? decisions : "the root",
+          decisions && strlen (decisions) > MAX_DECISIONS_SHOWN ? "..." : "",
+          n_decided (node), bnb_choice_space_n_choices (s),
+          bnb_choice_node_is_leaf (node) ? " (a leaf)" : "");
+}
+
+static void
+print_children (const BnbModel *model, const BnbChoiceNode *node)
+{
+  const BnbChoiceSpace *s = bnb_choice_node_space (node);
+  guint ch = bnb_choice_node_next_open (node);
+  g_autofree char *name = NULL;
+  g_autoptr (BnbChoiceNode) child = NULL;
+  if (ch == G_MAXUINT)
+    return;
+  name = bnb_choice_name (s, ch);
+  printf ("children on %s:\n", name);
+  child = bnb_choice_node_copy (node);
+  for (guint v = 0; v < bnb_choice_n_values (s, ch); v++)
+    {
+      g_autofree char *value = NULL;
+      BnbModelExplain e;
+      if (!((bnb_choice_node_domain (node, ch) >> v) & 1))
+        continue;
+      value = bnb_choice_value_name (s, ch, v);
+      bnb_choice_node_assign (child, node);
+      printf ("  %-10s", value);
+      if (bnb_choice_node_restrict (child, ch, (BnbDomain)(1u << v))
+          == BNB_CHOICE_DEAD)
+        {
+          printf ("      dead\n");
+          continue;
+        }
+      bnb_model_bound (model, child, &e);
+      print_seconds (e.bound);
+      printf ("  %s\n", bnb_model_term_name (e.term));
+    }
+}
+
+static void
+print_figures (const BnbModelFigures *f)
+{
+  printf ("device figures (docs/model.md):\n"
+          "  %s, %.0f units x %.0f partitions, %.0f-wide warps, clock "
+          "%.4g GHz\n",
+          f->gpu ? "GPU" : "CPU", f->units, f->partitions, f->simd,
+          f->clock_hz * 1e-9);
+  printf ("  FP32 %.4g TFLOP/s, DRAM %.4g TB/s, L1 path %.4g TB/s, local "
+          "%.4g TB/s\n",
+          f->fp32_flops * 1e-12, f->dram_bytes_s * 1e-12,
+          f->cache_bytes_s * 1e-12, f->local_bytes_s * 1e-12);
+  printf ("  on chip at most %.4g MiB, launch at least %.4g us, issue "
+          "bound %s\n",
+          f->on_chip_bytes / (1024.0 * 1024), f->launch_s * 1e6,
+          f->issue_bound ? "yes" : "no");
+}
+
+/* Runs a leaf through the harness (no journal: a fresh measurement). */
+static gboolean
+measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
+              GError **error)
+{
+  BnbHarnessOptions ho;
+  g_autoptr (BnbHarness) h = NULL;
+  g_autoptr (BnbCodegenProgram) prog = NULL;
+  g_autoptr (BnbEvaluation) e = NULL;
+  g_autofree char *summary = NULL;
+  if (!o->device || !bnb_choice_node_is_leaf (leaf))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   "--measure needs --device and a leaf (every choice "
+                   "decided)");
+      return FALSE;
+    }
+  bnb_harness_options_init (&ho);
+  if (!(h = bnb_harness_new (o->kernel, NULL, o->sizes, o->device, &ho, error))
+      || !(prog = bnb_codegen_generate (leaf, error))
+      || !(e = bnb_harness_evaluate (h, prog, FALSE, error)))
+    return FALSE;
+  summary = bnb_evaluation_summary (e);
+  printf ("measured %s\n", summary);
+  if (e->outcome == BNB_OUTCOME_OK)
+    printf ("measured / bound = %.4g%s\n", e->median_s / bound,
+            e->median_s < bound ? "  (VIOLATION: below the bound)" : "");
+  return TRUE;
+}
+
+static BnbChoiceNode *
+start_node (const BnbChoiceSpace *s, const char *decisions, GError **error)
+{
+  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
+  if (!root)
+    return NULL;
+  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
+    return NULL;
+  return g_steal_pointer (&root);
+}
+
+gboolean
+bnb_cmd_explain (int argc, char **argv, GError **error)
+{
+  g_auto (ExplainOptions) o = { 0 };
+  g_autoptr (GOptionContext) context = explain_context (&o);
+  BnbCliKernelOptions ko = { 0 };
+  g_autoptr (BnbIrKernel) k = NULL;
+  g_autoptr (BnbChoiceSpace) s = NULL;
+  g_autoptr (BnbChoiceNode) node = NULL;
+  g_autoptr (BnbModel) model = NULL;
+  BnbDeviceDesc desc;
+  BnbChoiceLimits limits;
+  BnbModelExplain e;
+  if (!bnb_cli_parse (context, &argc, &argv, error)
+      || !load_device (&o, &desc, error))
+    return FALSE;
+  ko.kernel = o.kernel;
+  ko.sizes = o.sizes;
+  limits = bnb_device_desc_limits (&desc);
+  if (!(k = bnb_cli_load_kernel (&ko, error))
+      || !(s = bnb_choice_space_new (k, &limits, error))
+      || !(node = start_node (s, o.decisions, error))
+      || !(model = bnb_model_new (s, &desc, error)))
+    return FALSE;
+  bnb_model_bound (model, node, &e);
+  print_header (k, &desc, node, o.decisions);
+  print_explain (&e);
+  if (o.figures)
+    print_figures (bnb_model_figures (model));
+  if (o.children)
+    print_children (model, node);
+  return !o.measure || measure_leaf (&o, node, e.bound, error);
+}

@@ -1,0 +1,588 @@
+/* The bound of one node: no allocation, everything on the stack.
+ *
+ * First the node's ranges: each dim's trip count between smin and smax
+ * (from the tile sizes still open), the local size on each id, the
+ * largest work-group size w and the range of the number of work-groups
+ * g.  Then, per instruction and per access set, the executions that
+ * cannot be avoided (count), their warp instructions, bytes and chains,
+ * summed into Work.
+ * Last, each term divides a piece of Work by the resource that serves it.
+ * docs/model.md derives each step as a lower bound on generated code.
+ */
+#include "model/model-private.h"
+
+#include <math.h>
+
+#define KIND_BIT(k) (1u << (k))
+#define THREAD_BITS                                            \
+  (KIND_BIT (BNB_KIND_THREAD_X) | KIND_BIT (BNB_KIND_THREAD_Y) \
+   | KIND_BIT (BNB_KIND_THREAD_Z))
+#define BLOCK_BITS (KIND_BIT (BNB_KIND_BLOCK) | KIND_BIT (BNB_KIND_ELIDED))
+#define PARALLEL_BITS (BLOCK_BITS | THREAD_BITS)
+
+typedef struct {
+  const BnbModel *m;
+  const BnbChoiceNode *node;
+  double smin[BNB_MODEL_MAX_DIMS], smax[BNB_MODEL_MAX_DIMS];
+  BnbDomain kind[BNB_MODEL_MAX_DIMS];
+  gboolean never_guarded[BNB_MODEL_MAX_LOGICALS];
+  double tmin[BNB_MODEL_MAX_LOGICALS], tmax[BNB_MODEL_MAX_LOGICALS];
+  double lmin[3], lmax[3];
+  double wmax, gmin, gmax;
+} Ctx;
+
+typedef struct {
+  double flops, flops_ng; /* lane-slot FLOPs; of never-guarded insts */
+  double warps, warps_ng; /* warp instructions (lane executions on CPU) */
+  double per_item;        /* instructions of an average work-item */
+  double cache_bytes, local_bytes, in_bytes, out_bytes;
+  double chain_cycles;
+} Work;
+
+/* What one access (or the most of a set of them) costs. */
+typedef struct {
+  double warps, warps_ng, per_item, bytes, footprint;
+} Use;
+
+static BnbDomain
+domain (const Ctx *c, guint choice)
+{
+  return bnb_choice_node_domain (c->node, choice);
+}
+
+static double
+tile_min (const Ctx *c, guint tv)
+{
+  const BnbModelTile *t = &c->m->tiles[tv];
+  return t->sizes[__builtin_ctz (domain (c, t->choice))];
+}
+
+static double
+tile_max (const Ctx *c, guint tv)
+{
+  const BnbModelTile *t = &c->m->tiles[tv];
+  return t->sizes[31 - __builtin_clz ((guint)domain (c, t->choice))];
+}
+
+static gboolean
+tiles_divide (const Ctx *c, const BnbModelLogical *l, guint level,
+              double product)
+{
+  const BnbModelTile *t;
+  BnbDomain d;
+  if (level == l->n_levels)
+    return fmod (l->size, product) == 0;
+  t = &c->m->tiles[l->tile_var[level]];
+  for (d = domain (c, t->choice); d; d &= d - 1)
+    if (!tiles_divide (c, l, level + 1, product * t->sizes[__builtin_ctz (d)]))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+logical_ranges (Ctx *c)
+{
+  for (guint l = 0; l < c->m->n_logicals; l++)
+    {
+      const BnbModelLogical *lg = &c->m->logicals[l];
+      c->tmin[l] = c->tmax[l] = 1;
+      for (guint lv = 1; lv < lg->n_levels; lv++)
+        {
+          c->tmin[l] *= tile_min (c, lg->tile_var[lv]);
+          c->tmax[l] *= tile_max (c, lg->tile_var[lv]);
+        }
+      c->never_guarded[l] = tiles_divide (c, lg, 1, 1);
+    }
+}
+
+static void
+dim_ranges (Ctx *c)
+{
+  for (guint d = 0; d < c->m->n_dims; d++)
+    {
+      const BnbModelDim *dim = &c->m->dims[d];
+      double size = c->m->logicals[dim->logical].size;
+      c->kind[d] = domain (c, dim->kind_choice);
+      if (dim->level > 0)
+        {
+          c->smin[d] = tile_min (c, dim->tile_var);
+          c->smax[d] = tile_max (c, dim->tile_var);
+        }
+      else
+        {
+          c->smin[d] = ceil (size / c->tmax[dim->logical]);
+          c->smax[d] = ceil (size / c->tmin[dim->logical]);
+        }
+    }
+}
+
+/* Local size on each id: at least the size of a dim certainly on it, at
+ * most the largest dim that may be (the space gives them one size). */
+static void
+local_ranges (Ctx *c)
+{
+  const BnbModelFigures *f = &c->m->fig;
+  c->wmax = 1;
+  for (guint h = 0; h < 3; h++)
+    {
+      BnbDomain bit = KIND_BIT (BNB_KIND_THREAD_X + h);
+      double lo = 1, hi = 0, cap = f->max_items[h];
+      for (guint d = 0; d < c->m->n_dims; d++)
+        {
+          if (c->kind[d] == bit)
+            {
+              lo = MAX (lo, c->smin[d]);
+              cap = MIN (cap, c->smax[d]);
+            }
+          if (c->kind[d] & bit)
+            hi = MAX (hi, c->smax[d]);
+        }
+      c->lmin[h] = lo;
+      c->lmax[h] = MAX (1.0, MIN (hi, cap));
+      c->wmax *= c->lmax[h];
+    }
+  c->wmax = MIN (c->wmax, f->max_group);
+}
+
+/* Every work-group dim holds every instruction through one of its own
+ * dims, so g is the product of one instruction's work-group dims. */
+static void
+group_ranges (Ctx *c)
+{
+  c->gmin = 1;
+  c->gmax = HUGE_VAL;
+  for (guint i = 0; i < c->m->n_insts; i++)
+    {
+      const BnbModelInst *in = &c->m->insts[i];
+      double lo = 1, hi = 1;
+      for (guint j = 0; j < in->n_dims; j++)
+        {
+          guint d = in->dims[j];
+          if ((c->kind[d] & ~BLOCK_BITS) == 0)
+            lo *= c->smin[d];
+          if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
+            hi *= c->smax[d];
+        }
+      c->gmin = MAX (c->gmin, lo);
+      c->gmax = MIN (c->gmax, hi);
+    }
+  c->gmax = MAX (c->gmax, c->gmin);
+}
+
+/* Executions along one logical dim, counting the positions in `mask` and
+ * merging the others: with a guard, the iterations kept are the logical
+ * size, spread over the merged positions at most smax each. */
+static double
+group_count (const Ctx *c, const BnbModelInst *in, const BnbModelGroup *g,
+             BnbPosMask mask)
+{
+  double in_prod = 1, out_prod = 1, spread;
+  for (BnbPosMask p = g->positions; p; p &= p - 1)
+    {
+      guint j = (guint)__builtin_ctz (p);
+      if ((mask >> j) & 1)
+        in_prod *= c->smin[in->dims[j]];
+      else
+        out_prod *= c->smax[in->dims[j]];
+    }
+  if (!g->full)
+    return in_prod;
+  spread = ceil (c->m->logicals[g->logical].size / out_prod);
+  return c->never_guarded[g->logical] ? MAX (in_prod, spread) : spread;
+}
+
+static double
+count (const Ctx *c, const BnbModelInst *in, BnbPosMask mask)
+{
+  double n = 1;
+  for (guint g = 0; g < in->n_groups; g++)
+    n *= group_count (c, in, &in->groups[g], mask);
+  return n;
+}
+
+static gboolean
+inst_never_guarded (const Ctx *c, const BnbModelInst *in)
+{
+  for (guint g = 0; g < in->n_groups; g++)
+    if (in->groups[g].full && !c->never_guarded[in->groups[g].logical])
+      return FALSE;
+  return TRUE;
+}
+
+static BnbPosMask
+kind_mask (const Ctx *c, const BnbModelInst *in, BnbDomain allowed)
+{
+  BnbPosMask mask = 0;
+  for (guint j = 0; j < in->n_dims; j++)
+    if ((c->kind[in->dims[j]] & ~allowed) == 0)
+      mask |= 1u << j;
+  return mask;
+}
+
+/* Positions whose every iteration takes place in its own work-item or
+ * work-group.  A CPU compiler may hoist work that does not depend on the
+ * local id out of its loop over work-items (PoCL does): threads count
+ * only on GPUs. */
+static BnbPosMask
+parallel_mask (const Ctx *c, const BnbModelInst *in)
+{
+  return kind_mask (c, in, c->m->fig.gpu ? PARALLEL_BITS : BLOCK_BITS);
+}
+
+/* The most work-items one instruction's thread dims may spread over (P):
+ * per local id, its largest dim that may be on it; and, as one dim is on
+ * one id only, the product of its three largest dims that may be. */
+static double
+spread_per_id (const Ctx *c, const BnbModelInst *in)
+{
+  double p = 1;
+  for (guint h = 0; h < 3; h++)
+    {
+      double best = 0;
+      for (guint j = 0; j < in->n_dims; j++)
+        if (c->kind[in->dims[j]] & KIND_BIT (BNB_KIND_THREAD_X + h))
+          best = MAX (best, c->smax[in->dims[j]]);
+      if (best > 0)
+        p *= MIN (best, c->lmax[h]);
+    }
+  return p;
+}
+
+static double
+spread_top3 (const Ctx *c, const BnbModelInst *in)
+{
+  double top[3] = { 1, 1, 1 };
+  for (guint j = 0; j < in->n_dims; j++)
+    {
+      guint d = in->dims[j];
+      double v = 0;
+      for (guint h = 0; h < 3; h++)
+        if (c->kind[d] & KIND_BIT (BNB_KIND_THREAD_X + h))
+          v = MAX (v, MIN (c->smax[d], c->lmax[h]));
+      for (guint r = 0; r < 3; r++)
+        if (v > top[r])
+          {
+            double t = top[r];
+            top[r] = v;
+            v = t;
+          }
+    }
+  return top[0] * top[1] * top[2];
+}
+
+static double
+spread_max (const Ctx *c, const BnbModelInst *in)
+{
+  return MIN (MIN (spread_per_id (c, in), spread_top3 (c, in)), c->wmax);
+}
+
+/* Work-items that repeat each execution: those of the local ids none of
+ * its dims may be on (R). */
+static double
+replication_min (const Ctx *c, const BnbModelInst *in)
+{
+  double r = 1;
+  for (guint h = 0; h < 3; h++)
+    {
+      gboolean may = FALSE;
+      for (guint j = 0; j < in->n_dims; j++)
+        may |= (c->kind[in->dims[j]] & KIND_BIT (BNB_KIND_THREAD_X + h)) != 0;
+      if (!may)
+        r *= c->lmin[h];
+    }
+  return r;
+}
+
+/* Warp instructions per counted execution: each covers at most `simd`
+ * work-items, and every work-group has a warp doing its P's share. */
+static double
+warp_factor (const Ctx *c, const BnbModelInst *in)
+{
+  const BnbModelFigures *f = &c->m->fig;
+  if (!f->gpu)
+    return 1;
+  return MAX (replication_min (c, in) / f->simd, 1 / spread_max (c, in));
+}
+
+static void
+add_inst (const Ctx *c, const BnbModelInst *in, Work *w)
+{
+  const BnbModelFigures *f = &c->m->fig;
+  double n = count (c, in, in->vary | parallel_mask (c, in));
+  double wf = warp_factor (c, in);
+  double lanes = f->gpu ? n * wf * f->simd : n;
+  gboolean ng = inst_never_guarded (c, in);
+  w->flops += in->flops * lanes;
+  w->flops_ng += ng ? in->flops * lanes : 0;
+  w->warps += in->issue * n * wf;
+  w->warps_ng += ng ? in->issue * n * wf : 0;
+  w->per_item += in->issue * n / (c->gmax * spread_max (c, in));
+  if (in->update)
+    w->chain_cycles
+        = MAX (w->chain_cycles, count (c, in, in->reduction) * in->latency);
+}
+
+static Use
+access_use (const Ctx *c, const BnbModelAccess *a, double elem)
+{
+  const BnbModelInst *in = &c->m->insts[a->inst];
+  double n = count (c, in, a->mask | parallel_mask (c, in));
+  double issue = n * elem / 16.0;
+  Use u;
+  u.warps = issue * warp_factor (c, in);
+  u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
+  u.per_item = issue / (c->gmax * spread_max (c, in));
+  u.bytes = count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem;
+  u.footprint = count (c, in, a->mask) * elem;
+  return u;
+}
+
+static Use
+most (Use a, Use b)
+{
+  Use u;
+  u.warps = MAX (a.warps, b.warps);
+  u.warps_ng = MAX (a.warps_ng, b.warps_ng);
+  u.per_item = MAX (a.per_item, b.per_item);
+  u.bytes = MAX (a.bytes, b.bytes);
+  u.footprint = MAX (a.footprint, b.footprint);
+  return u;
+}
+
+static Use
+set_use (const Ctx *c, BnbModelSet set, double elem)
+{
+  Use u = { 0, 0, 0, 0, 0 };
+  for (guint k = set.first; k < set.first + set.n; k++)
+    u = most (u, access_use (c, &c->m->accesses[k], elem));
+  return u;
+}
+
+/* Two uses that cannot stand in for each other add up; `overlap`: a
+ * store may feed a later load, which then costs nothing, so only the
+ * larger counts. */
+static Use
+combine (Use a, Use b, gboolean overlap)
+{
+  Use u;
+  u.warps = overlap ? MAX (a.warps, b.warps) : a.warps + b.warps;
+  u.warps_ng
+      = overlap ? MAX (a.warps_ng, b.warps_ng) : a.warps_ng + b.warps_ng;
+  u.per_item
+      = overlap ? MAX (a.per_item, b.per_item) : a.per_item + b.per_item;
+  u.bytes = overlap ? MAX (a.bytes, b.bytes) : a.bytes + b.bytes;
+  u.footprint = 0;
+  return u;
+}
+
+static void
+add_use (Work *w, Use u, double *bytes)
+{
+  w->warps += u.warps;
+  w->warps_ng += u.warps_ng;
+  w->per_item += u.per_item;
+  *bytes += u.bytes;
+}
+
+/* The loads and the stores of each array.  An inout array's accesses all
+ * use the same subscripts and its loads come first (ir/check.c): each
+ * element is loaded before it is stored, so both count. */
+static void
+add_arrays (const Ctx *c, Work *w)
+{
+  for (guint a = 0; a < c->m->n_arrays; a++)
+    {
+      const BnbModelArray *ar = &c->m->arrays[a];
+      Use l = set_use (c, ar->loads, ar->elem);
+      Use s = set_use (c, ar->stores, ar->elem);
+      add_use (w, combine (l, s, ar->loads.n && ar->stores.n && !ar->inout),
+               &w->cache_bytes);
+      w->in_bytes += l.footprint;
+      w->out_bytes += s.footprint;
+    }
+}
+
+/* Codegen puts a barrier between producer and consumer of a temporary in
+ * local or global memory unless every work-item has slots of its own: a
+ * level both take from each local id in use.  It certainly does when
+ * some local id is in use and no level of theirs may be on it for both. */
+static gboolean
+comm_crosses (const Ctx *c, const BnbModelComm *mc)
+{
+  for (guint h = 0; h < 3; h++)
+    {
+      BnbDomain bit = KIND_BIT (BNB_KIND_THREAD_X + h);
+      gboolean own = c->lmin[h] <= 1;
+      for (guint k = 0; k < mc->n_levels && !own; k++)
+        own = (c->kind[mc->level_dims[k][0]] & bit)
+              && (c->kind[mc->level_dims[k][1]] & bit);
+      if (!own)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A temporary's accesses count only across a barrier: without one, a
+ * compiler may forward the stores to the loads. */
+static Use
+temp_use (const Ctx *c, const BnbModelTemp *tp)
+{
+  Use writes = { 0, 0, 0, 0, 0 }, reads = writes;
+  for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
+    {
+      const BnbModelComm *mc = &c->m->comms[k];
+      if (!comm_crosses (c, mc))
+        continue;
+      if (mc->writes)
+        writes = most (writes, access_use (c, &mc->write, tp->elem));
+      reads = most (reads, access_use (c, &mc->read, tp->elem));
+    }
+  return combine (writes, reads, FALSE);
+}
+
+static void
+add_temps (const Ctx *c, Work *w)
+{
+  const BnbDomain local = KIND_BIT (BNB_MEM_LOCAL);
+  const BnbDomain global = KIND_BIT (BNB_MEM_GLOBAL);
+  for (guint t = 0; t < c->m->n_temps; t++)
+    {
+      const BnbModelTemp *tp = &c->m->temps[t];
+      BnbDomain mem = domain (c, tp->mem_choice);
+      double ignored = 0;
+      if (mem & KIND_BIT (BNB_MEM_PRIVATE))
+        continue;
+      add_use (w, temp_use (c, tp),
+               mem == local    ? &w->local_bytes
+               : mem == global ? &w->cache_bytes
+                               : &ignored);
+    }
+}
+
+static void
+node_ranges (Ctx *c)
+{
+  logical_ranges (c);
+  dim_ranges (c);
+  local_ranges (c);
+  group_ranges (c);
+}
+
+static void
+node_work (const Ctx *c, Work *w)
+{
+  *w = (Work){ 0 };
+  for (guint i = 0; i < c->m->n_insts; i++)
+    add_inst (c, &c->m->insts[i], w);
+  add_arrays (c, w);
+  add_temps (c, w);
+}
+
+/* min over integers g in [lo, hi] of ceil(g / units) / g, times units. */
+static double
+wave_factor (double lo, double hi, double units)
+{
+  double waves = ceil (lo / units);
+  if (waves * units <= hi)
+    return 1;
+  return units * waves / hi;
+}
+
+/* Of the units (GPU: warp schedulers, CPU: cores) how many can work. */
+static double
+busy_fraction (const Ctx *c)
+{
+  const BnbModelFigures *f = &c->m->fig;
+  double all = f->units * f->partitions;
+  double per_group = MIN (f->partitions, ceil (c->wmax / f->simd));
+  if (!f->gpu)
+    per_group = 1;
+  return MIN (all, c->gmax * per_group) / all;
+}
+
+static double
+ratio (double work, double rate)
+{
+  return rate > 0 ? work / rate : 0;
+}
+
+static void
+terms (const Ctx *c, const Work *w, double *t)
+{
+  const BnbModelFigures *f = &c->m->fig;
+  double busy = busy_fraction (c);
+  double units_busy = MIN (c->gmax, f->units) / f->units;
+  double waves = wave_factor (c->gmin, c->gmax, f->units);
+  double per_unit_issue = f->clock_hz * f->partitions * f->units;
+  double dram = MAX (0, w->in_bytes - f->on_chip_bytes)
+                + MAX (0, w->out_bytes - f->on_chip_bytes);
+  t[BNB_MODEL_TERM_LAUNCH] = f->launch_s;
+  t[BNB_MODEL_TERM_FP32] = ratio (w->flops, f->fp32_flops * busy);
+  t[BNB_MODEL_TERM_ISSUE]
+      = f->issue_bound ? ratio (w->warps, per_unit_issue * busy) : 0;
+  t[BNB_MODEL_TERM_BLOCK]
+      = waves
+        * MAX (ratio (w->flops_ng, f->fp32_flops),
+               f->issue_bound ? ratio (w->warps_ng, per_unit_issue) : 0);
+  t[BNB_MODEL_TERM_THREAD] = f->gpu ? ratio (w->per_item, f->clock_hz) : 0;
+  t[BNB_MODEL_TERM_CHAIN] = ratio (w->chain_cycles, f->clock_hz);
+  t[BNB_MODEL_TERM_DRAM] = ratio (dram, f->dram_bytes_s);
+  t[BNB_MODEL_TERM_CACHE]
+      = ratio (w->cache_bytes, f->cache_bytes_s * units_busy);
+  t[BNB_MODEL_TERM_LOCAL]
+      = ratio (w->local_bytes, f->local_bytes_s * units_busy);
+}
+
+static BnbModelTerm
+largest_unused (const double *t, const gboolean *used)
+{
+  BnbModelTerm best = BNB_MODEL_TERM_COUNT;
+  for (guint k = 0; k < BNB_MODEL_TERM_COUNT; k++)
+    if (!used[k] && (best == BNB_MODEL_TERM_COUNT || t[k] > t[best]))
+      best = k;
+  return best;
+}
+
+static void
+explain_fill (const double *t, double bound, BnbModelExplain *e)
+{
+  gboolean used[BNB_MODEL_TERM_COUNT] = { FALSE };
+  BnbModelTerm rank[3];
+  for (guint r = 0; r < 3; r++)
+    used[rank[r] = largest_unused (t, used)] = TRUE;
+  for (guint k = 0; k < BNB_MODEL_TERM_COUNT; k++)
+    e->values[k] = t[k];
+  e->bound = bound;
+  e->term = rank[0];
+  e->next[0] = rank[1];
+  e->next[1] = rank[2];
+}
+
+double
+bnb_model_bound (const BnbModel *m, const BnbChoiceNode *node,
+                 BnbModelExplain *explain)
+{
+  Ctx c;
+  Work w;
+  double t[BNB_MODEL_TERM_COUNT], best = G_MINDOUBLE;
+  g_return_val_if_fail (bnb_choice_node_space (node) == m->space, 0);
+  c.m = m;
+  c.node = node;
+  node_ranges (&c);
+  node_work (&c, &w);
+  terms (&c, &w, t);
+  for (guint k = 0; k < BNB_MODEL_TERM_COUNT; k++)
+    best = MAX (best, t[k] = isfinite (t[k]) ? t[k] : 0);
+  if (explain)
+    explain_fill (t, best, explain);
+  return best;
+}
+
+double
+bnb_model_bound_desc (const BnbChoiceNode *node, const BnbDeviceDesc *desc,
+                      BnbModelExplain *explain, GError **error)
+{
+  g_autoptr (BnbModel) m
+      = bnb_model_new (bnb_choice_node_space (node), desc, error);
+  return m ? bnb_model_bound (m, node, explain) : -1;
+}

@@ -1,0 +1,124 @@
+/* The body of a model: per-space tables built once (tables.c), device
+ * figures (figures.c), and what one bound computes per node (bound.c).
+ *
+ *   dims[d]        kind choice, tile variable (level >= 1), logical, level
+ *   logicals[l]    size, tile variables of its levels >= 1
+ *   tiles[t]       a tile variable's choice and sizes
+ *   insts[i]       its dims grouped by logical dim; per position (its
+ *                  i-th dim): does the dim change what it computes or
+ *                  reads ("vary"), is it a reduction dim
+ *   arrays[a]      the loads and the stores of one kernel array: a few
+ *                  accesses (instruction, positions that index it)
+ *   temps[t]       the communications of one temporary: a write and a
+ *                  read each
+ *
+ * An access set costs the most of its accesses, not their sum: two
+ * accesses of one array may touch the same elements, and a compiler may
+ * then keep one of them.
+ */
+#ifndef BNB_MODEL_PRIVATE_H
+#define BNB_MODEL_PRIVATE_H
+
+#include "model/model.h"
+
+#define BNB_MODEL_MAX_DIMS 256
+#define BNB_MODEL_MAX_LOGICALS 64
+#define BNB_MODEL_NONE G_MAXUINT
+
+typedef guint32 BnbPosMask; /* bit j: an instruction's j-th dim */
+
+typedef struct {
+  guint kind_choice;
+  guint tile_var; /* BNB_MODEL_NONE at level 0 */
+  guint logical;
+  guint level;
+} BnbModelDim;
+
+typedef struct {
+  double size;
+  guint n_levels;
+  guint tile_var[BNB_IR_MAX_LEVELS]; /* [0] unused */
+} BnbModelLogical;
+
+/* A tile variable: its choice and the size each value stands for. */
+typedef struct {
+  guint choice;
+  guint n_sizes;
+  double sizes[BNB_IR_MAX_TILE_SIZES]; /* increasing */
+} BnbModelTile;
+
+/* An instruction's dims on one logical dim. */
+typedef struct {
+  guint logical;
+  gboolean full; /* every level: a guard keeps it to the logical size */
+  BnbPosMask positions;
+} BnbModelGroup;
+
+typedef struct {
+  guint n_dims;
+  guint dims[BNB_IR_MAX_INST_DIMS];
+  guint n_groups;
+  BnbModelGroup groups[BNB_IR_MAX_INST_DIMS];
+  BnbPosMask vary;
+  BnbPosMask reduction;
+  gboolean update;
+  double flops;   /* FP32-pipe FLOPs per execution on this device */
+  double issue;   /* lane instructions per execution (arithmetic) */
+  double latency; /* cycles per step of a reduction chain */
+} BnbModelInst;
+
+typedef struct {
+  guint inst;
+  BnbPosMask mask; /* positions whose iterations all take place */
+} BnbModelAccess;
+
+/* A run of accesses in `accesses`. */
+typedef struct {
+  guint first;
+  guint n;
+} BnbModelSet;
+
+typedef struct {
+  double elem; /* bytes */
+  gboolean inout;
+  BnbModelSet loads, stores;
+} BnbModelArray;
+
+/* One communication of a temporary: the producer's writes (none for an
+ * update) and the consumer's reads, and the dims of one level that both
+ * have, through which it may stay within each work-item. */
+typedef struct {
+  BnbModelAccess write, read;
+  gboolean writes;
+  guint n_levels;
+  guint level_dims[BNB_IR_MAX_INST_DIMS][2]; /* producer's, consumer's */
+} BnbModelComm;
+
+typedef struct {
+  double elem;
+  guint mem_choice;
+  guint first_comm, n_comms; /* in comms */
+} BnbModelTemp;
+
+struct BnbModel {
+  const BnbChoiceSpace *space;
+  const BnbIrKernel *kernel;
+  BnbModelFigures fig;
+  guint n_dims, n_logicals, n_tiles, n_insts, n_arrays, n_temps;
+  BnbModelDim *dims;
+  BnbModelLogical *logicals;
+  BnbModelTile *tiles;
+  BnbModelInst *insts;
+  BnbModelArray *arrays;
+  BnbModelTemp *temps;
+  BnbModelAccess *accesses;
+  BnbModelComm *comms;
+};
+
+/* figures.c */
+gboolean bnb_model_figures_init (BnbModelFigures *fig,
+                                 const BnbDeviceDesc *desc, GError **error);
+void bnb_model_inst_costs (const BnbModelFigures *fig, BnbIrOp op,
+                           gboolean f64, BnbModelInst *inst);
+
+#endif
