@@ -39,8 +39,8 @@ print_usage (FILE *out)
     if (commands[i].summary)
       fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\n'bnbtune COMMAND --help' lists a command's options.\n"
-                "Not yet built: the search itself (--kernel ... --device N),"
-                "\nexplain and compare.\n");
+                "Not yet built: the search itself (--kernel ... --device N)"
+                "\nand compare.\n");
 }
 
 static const BnbCmd *

@@ -835,19 +835,19 @@ property_leaves (void)
   return n ? (guint)g_ascii_strtoull (n, NULL, 10) : PROPERTY_LEAVES;
 }
 
-/* The device's limits, with work-groups of at most 64 work-items and at
- * most 64 unrolled copies of an instruction: PoCL runs a work-group's
- * items in loops and compiles that loop per barrier region, so larger
- * groups full of barriers take minutes to build, which says nothing about
- * the code.  Every kind of decision still appears. */
+/* The device's limits, with work-groups of at most 16 work-items and at
+ * most 16 unrolled copies of an instruction: PoCL runs a work-group's
+ * items in loops and compiles that loop per barrier region at the first
+ * launch, so larger groups full of barriers take minutes to build, which
+ * says nothing about the code.  Every kind of decision still appears. */
 static BnbChoiceLimits
 property_limits (BnbHarness *h)
 {
   BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
-  limits.max_work_group_size = MIN (limits.max_work_group_size, 64);
-  limits.max_unrolled = MIN (limits.max_unrolled, 64);
+  limits.max_work_group_size = MIN (limits.max_work_group_size, 16);
+  limits.max_unrolled = MIN (limits.max_unrolled, 16);
   for (guint i = 0; i < 3; i++)
-    limits.max_work_item_sizes[i] = MIN (limits.max_work_item_sizes[i], 64);
+    limits.max_work_item_sizes[i] = MIN (limits.max_work_item_sizes[i], 16);
   return limits;
 }
 
