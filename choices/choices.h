@@ -55,6 +55,20 @@ typedef enum {
   BNB_KIND_COUNT,
 } BnbKind;
 
+static inline gboolean
+bnb_kind_is_thread (guint kind)
+{
+  return kind == BNB_KIND_THREAD_X || kind == BNB_KIND_THREAD_Y
+         || kind == BNB_KIND_THREAD_Z;
+}
+
+/* Unrolled or vector: the index is a constant in the generated code. */
+static inline gboolean
+bnb_kind_is_unrolled (guint kind)
+{
+  return kind == BNB_KIND_UNROLL || kind == BNB_KIND_VECTOR;
+}
+
 /* order(x, y) for items x < y; order(y, x) is the mirror. */
 typedef enum {
   BNB_ORDER_BEFORE,  /* x runs entirely before y */

@@ -105,7 +105,8 @@ domain_text (const BnbChoiceSpace *s, guint choice, BnbDomain d)
   GString *out = g_string_new (NULL);
   for (; d; d &= d - 1)
     {
-      g_autofree char *v = bnb_choice_value_name (s, choice, bnb_dom_first (d));
+      g_autofree char *v
+          = bnb_choice_value_name (s, choice, bnb_dom_first (d));
       g_string_append_printf (out, "%s%s", out->len ? "|" : "", v);
     }
   return g_string_free (out, FALSE);

@@ -100,19 +100,6 @@ bnb_triangle_table_init (void)
     }
 }
 
-static gboolean
-is_thread (guint kind)
-{
-  return kind == BNB_KIND_THREAD_X || kind == BNB_KIND_THREAD_Y
-         || kind == BNB_KIND_THREAD_Z;
-}
-
-static gboolean
-is_unrolled (guint kind)
-{
-  return kind == BNB_KIND_UNROLL || kind == BNB_KIND_VECTOR;
-}
-
 static guint
 size_of (const BnbChoiceSpace *s, guint dim, guint tile_value)
 {
@@ -127,7 +114,7 @@ kind_fits_size (const BnbChoiceSpace *s, guint kind, guint size)
     return size < 32 && ((l->vector_widths >> size) & 1u);
   if (kind == BNB_KIND_UNROLL)
     return size <= l->max_unroll;
-  if (is_thread (kind))
+  if (bnb_kind_is_thread (kind))
     return size <= l->max_work_item_sizes[kind - BNB_KIND_THREAD_X]
            && size <= l->max_work_group_size;
   return TRUE;
@@ -156,8 +143,8 @@ mem_pair_holds (const BnbCon *c, const guint *v)
   if (v[2] == BNB_KIND_BLOCK || v[3] == BNB_KIND_BLOCK)
     return FALSE;
   if (v[0] == BNB_MEM_PRIVATE)
-    return (is_unrolled (v[2]) && is_unrolled (v[3]))
-           || (is_thread (v[2]) && v[2] == v[3]);
+    return (bnb_kind_is_unrolled (v[2]) && bnb_kind_is_unrolled (v[3]))
+           || (bnb_kind_is_thread (v[2]) && v[2] == v[3]);
   return TRUE;
 }
 
@@ -202,18 +189,18 @@ bnb_con_predicate (const BnbChoiceSpace *s, const BnbCon *c, const guint *v)
     case BNB_CON_THREAD_ORDER:
       {
         BnbOrder o = bnb_order_as (a, b, v[2]);
-        return !is_thread (v[0]) || v[0] != v[1]
+        return !bnb_kind_is_thread (v[0]) || v[0] != v[1]
                || (o != BNB_ORDER_INSIDE && o != BNB_ORDER_OUTSIDE);
       }
     case BNB_CON_THREAD_SIZE:
-      return !is_thread (v[0]) || v[0] != v[1]
+      return !bnb_kind_is_thread (v[0]) || v[0] != v[1]
              || sizes_equal (s, c, v[2], v[3]);
     case BNB_CON_MEM_PAIR:
       return mem_pair_holds (c, v);
     case BNB_CON_PAD_LOCAL:
       return v[0] == 0 || v[1] == BNB_MEM_LOCAL;
     case BNB_CON_UPDATE_RACE:
-      return !is_thread (v[0]) || v[2] == BNB_MEM_PRIVATE
+      return !bnb_kind_is_thread (v[0]) || v[2] == BNB_MEM_PRIVATE
              || bnb_order_as (b, a, v[1]) == BNB_ORDER_INSIDE;
     case BNB_CON_INST_IN:
     case BNB_CON_TYPE_COUNT:

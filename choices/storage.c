@@ -76,19 +76,6 @@ bnb_choice_leaf_mem (const BnbChoiceNode *n, guint temp)
 }
 
 static gboolean
-kind_thread (BnbKind k)
-{
-  return k == BNB_KIND_THREAD_X || k == BNB_KIND_THREAD_Y
-         || k == BNB_KIND_THREAD_Z;
-}
-
-static gboolean
-kind_unrolled (BnbKind k)
-{
-  return k == BNB_KIND_UNROLL || k == BNB_KIND_VECTOR;
-}
-
-static gboolean
 pair_stored (const BnbChoiceNode *n, BnbMem mem, guint dp, guint dc)
 {
   BnbOrder o = bnb_choice_leaf_order (n, dp, dc);
@@ -96,8 +83,9 @@ pair_stored (const BnbChoiceNode *n, BnbMem mem, guint dp, guint dc)
   if (o == BNB_ORDER_ABSENT)
     return FALSE;
   if (mem == BNB_MEM_PRIVATE)
-    return o != BNB_ORDER_FUSED && kind_unrolled (kp) && kind_unrolled (kc);
-  if (o != BNB_ORDER_FUSED || kind_thread (kp))
+    return o != BNB_ORDER_FUSED && bnb_kind_is_unrolled (kp)
+           && bnb_kind_is_unrolled (kc);
+  if (o != BNB_ORDER_FUSED || bnb_kind_is_thread (kp))
     return TRUE;
   return mem == BNB_MEM_GLOBAL && kp == BNB_KIND_BLOCK;
 }
@@ -108,7 +96,8 @@ shared_stored (const BnbChoiceNode *n, BnbMem mem, guint d)
   BnbKind k = bnb_choice_leaf_kind (n, d);
   if (mem == BNB_MEM_PRIVATE || k == BNB_KIND_ELIDED)
     return FALSE;
-  return kind_thread (k) || (mem == BNB_MEM_GLOBAL && k == BNB_KIND_BLOCK);
+  return bnb_kind_is_thread (k)
+         || (mem == BNB_MEM_GLOBAL && k == BNB_KIND_BLOCK);
 }
 
 /* Bit i set: slot i indexes the temporary's array. */

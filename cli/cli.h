@@ -32,6 +32,9 @@ void bnb_cli_kernel_options_clear (BnbCliKernelOptions *options);
 BnbIrKernel *bnb_cli_load_kernel (const BnbCliKernelOptions *options,
                                   GError **error);
 BnbChoiceLimits bnb_cli_limits (const BnbCliKernelOptions *options);
+/* The root of a space, or the node that `decisions` (may be NULL) make. */
+BnbChoiceNode *bnb_cli_start_node (const BnbChoiceSpace *space,
+                                   const char *decisions, GError **error);
 /* Parses argv with the context; prints --help and sets *done on --help. */
 gboolean bnb_cli_parse (GOptionContext *context, int *argc, char ***argv,
                         GError **error);

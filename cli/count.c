@@ -58,7 +58,8 @@ static void
 print_sizes (const BnbIrKernel *k, FILE *out, gboolean json)
 {
   for (guint p = 0; p < k->params->len; p++)
-    fprintf (out, json ? "%s\"%s\": %" G_GINT64_FORMAT : "%s%s=%" G_GINT64_FORMAT,
+    fprintf (out,
+             json ? "%s\"%s\": %" G_GINT64_FORMAT : "%s%s=%" G_GINT64_FORMAT,
              p ? (json ? ", " : ",") : "", bnb_ir_param (k, p)->name,
              k->param_values[p]);
 }
@@ -104,17 +105,6 @@ print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
           c->seconds);
 }
 
-static BnbChoiceNode *
-start_node (const BnbChoiceSpace *s, const char *decisions, GError **error)
-{
-  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
-  if (!root)
-    return NULL;
-  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
-    return NULL;
-  return g_steal_pointer (&root);
-}
-
 gboolean
 bnb_cmd_count (int argc, char **argv, GError **error)
 {
@@ -129,7 +119,7 @@ bnb_cmd_count (int argc, char **argv, GError **error)
     return FALSE;
   BnbChoiceLimits limits = bnb_cli_limits (&o.k);
   if (!(s = bnb_choice_space_new (k, &limits, error))
-      || !(node = start_node (s, o.decisions, error)))
+      || !(node = bnb_cli_start_node (s, o.decisions, error)))
     return FALSE;
   bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
                     (guint64)o.seed, &c);
@@ -185,7 +175,7 @@ bnb_cmd_check (int argc, char **argv, GError **error)
     return FALSE;
   BnbChoiceLimits limits = bnb_cli_limits (&o.k);
   if (!(s = bnb_choice_space_new (k, &limits, error))
-      || !(node = start_node (s, o.decisions, error)))
+      || !(node = bnb_cli_start_node (s, o.decisions, error)))
     return FALSE;
   print_structure (k);
   g_autofree char *text = bnb_choice_node_to_string (node, FALSE);

@@ -240,17 +240,6 @@ measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
   return TRUE;
 }
 
-static BnbChoiceNode *
-start_node (const BnbChoiceSpace *s, const char *decisions, GError **error)
-{
-  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
-  if (!root)
-    return NULL;
-  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
-    return NULL;
-  return g_steal_pointer (&root);
-}
-
 gboolean
 bnb_cmd_explain (int argc, char **argv, GError **error)
 {
@@ -272,7 +261,7 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
   limits = bnb_device_desc_limits (&desc);
   if (!(k = bnb_cli_load_kernel (&ko, error))
       || !(s = bnb_choice_space_new (k, &limits, error))
-      || !(node = start_node (s, o.decisions, error))
+      || !(node = bnb_cli_start_node (s, o.decisions, error))
       || !(model = bnb_model_new (s, &desc, error)))
     return FALSE;
   bnb_model_bound (model, node, &e);

@@ -73,3 +73,15 @@ bnb_cli_parse (GOptionContext *context, int *argc, char ***argv,
     }
   return TRUE;
 }
+
+BnbChoiceNode *
+bnb_cli_start_node (const BnbChoiceSpace *s, const char *decisions,
+                    GError **error)
+{
+  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
+  if (!root)
+    return NULL;
+  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
+    return NULL;
+  return g_steal_pointer (&root);
+}
