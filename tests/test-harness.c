@@ -914,6 +914,22 @@ report_leaf (const PropertyKernel *pk, guint i, const BnbCodegenProgram *p,
   g_file_set_contents (about, text, -1, NULL);
 }
 
+/* What PoCL, not the candidate, is to blame for: a first launch that
+ * compiles past the time limit (PoCL builds its work-group function then;
+ * kernels of 16 work-items with a few barriers in loops were seen to take
+ * over two minutes, and run in a millisecond once built), or a worker
+ * killed inside PoCL (an LLVM assertion in its parallel-region builder was
+ * seen).  Wrong results, build failures and OpenCL errors are never
+ * excused. */
+static gboolean
+pocl_gave_up (const BnbEvaluation *e)
+{
+  if (e->outcome == BNB_OUTCOME_TIMED_OUT)
+    return TRUE;
+  return e->outcome == BNB_OUTCOME_LAUNCH_FAILED && e->message
+         && strstr (e->message, "the worker died") != NULL;
+}
+
 static void
 property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
                  guint counts[], double *build_s, char **failure)
@@ -948,7 +964,8 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
       *build_s += e->compile_s;
       if (e->outcome != BNB_OUTCOME_OK)
         report_leaf (pk, i, p, e);
-      if (e->outcome != BNB_OUTCOME_OK && !*failure)
+      if (e->outcome != BNB_OUTCOME_OK && !*failure
+          && !pocl_gave_up (e))
         {
           g_autofree char *summary = bnb_evaluation_summary (e);
           *failure
@@ -993,6 +1010,10 @@ test_property_random_leaves (void)
                   counts[BNB_OUTCOME_TIMED_OUT]);
   if (failure)
     g_test_fail_printf ("the first failing leaf: %s", failure);
+  g_assert_cmpuint (counts[BNB_OUTCOME_WRONG_RESULT], ==, 0);
+  g_assert_cmpuint (counts[BNB_OUTCOME_BUILD_FAILED], ==, 0);
+  g_assert_cmpuint (10 * counts[BNB_OUTCOME_OK], >=,
+                    9 * per_kernel * G_N_ELEMENTS (property_kernels));
 }
 
 int
