@@ -450,13 +450,26 @@ test_interp_unbound (void)
   test_interp_expect_error (kernel, BNB_IR_ERROR_SIZE);
 }
 
-/* acc spans M x N = 2^30 elements, above the interpreter's limit. */
+/* x is read in another loop over i than the one that makes it, so its
+ * buffer spans all of i: 2^29 elements, above the interpreter's limit
+ * (the check comes before any array is touched). */
+static const char test_large_text[] = "kernel large;\n"
+                                      "param N;\n"
+                                      "array X : f64[N] in;\n"
+                                      "array Y : f64[N] out;\n"
+                                      "dim i = N;\n"
+                                      "loop i.0 {\n"
+                                      "  x = load X[i];\n"
+                                      "}\n"
+                                      "loop i.0 {\n"
+                                      "  store Y[i], x;\n"
+                                      "}\n";
+
 static void
 test_interp_too_large (void)
 {
-  TestCase test = { "data/kernels/mxm.ir", "mxm", NULL, NULL, NULL };
-  g_autoptr (BnbIrKernel) kernel
-      = test_kernel_new (&test, "M=32768,N=32768,K=1");
+  TestCase test = { NULL, "large", test_large_text, NULL, NULL };
+  g_autoptr (BnbIrKernel) kernel = test_kernel_new (&test, "N=536870912");
 
   test_interp_expect_error (kernel, BNB_IR_ERROR_SIZE);
 }
