@@ -9,76 +9,26 @@
 
 G_DEFINE_QUARK (bnb - ir - error - quark, bnb_ir_error)
 
-static void
-bnb_ir_param_free (gpointer data)
-{
-  BnbIrParam *param = data;
-
-  g_free (param->name);
-  g_free (param);
-}
+/* Every named IR structure (param, scalar, array, tile variable, logical
+ * dim, dim, instruction, value) starts with its heap-allocated name and
+ * owns nothing else, so one function frees them all. */
+typedef struct {
+  char *name;
+} BnbIrNamed;
 
 static void
-bnb_ir_scalar_free (gpointer data)
+bnb_ir_named_free (gpointer data)
 {
-  BnbIrScalar *scalar = data;
+  BnbIrNamed *named = data;
 
-  g_free (scalar->name);
-  g_free (scalar);
-}
-
-static void
-bnb_ir_array_free (gpointer data)
-{
-  BnbIrArray *array = data;
-
-  g_free (array->name);
-  g_free (array);
-}
-
-static void
-bnb_ir_tile_var_free (gpointer data)
-{
-  BnbIrTileVar *tile_var = data;
-
-  g_free (tile_var->name);
-  g_free (tile_var);
-}
-
-static void
-bnb_ir_logical_free (gpointer data)
-{
-  BnbIrLogical *logical = data;
-
-  g_free (logical->name);
-  g_free (logical);
-}
-
-static void
-bnb_ir_dim_free (gpointer data)
-{
-  BnbIrDim *dim = data;
-
-  g_free (dim->name);
-  g_free (dim);
+  g_free (named->name);
+  g_free (named);
 }
 
 void
 bnb_ir_inst_free (BnbIrInst *inst)
 {
-  if (!inst)
-    return;
-  g_free (inst->name);
-  g_free (inst);
-}
-
-static void
-bnb_ir_value_free (gpointer data)
-{
-  BnbIrValue *value = data;
-
-  g_free (value->name);
-  g_free (value);
+  bnb_ir_named_free (inst);
 }
 
 static void
@@ -109,15 +59,15 @@ bnb_ir_kernel_new (const char *path)
   BnbIrKernel *kernel = g_new0 (BnbIrKernel, 1);
 
   kernel->path = g_strdup (path);
-  kernel->params = g_ptr_array_new_with_free_func (bnb_ir_param_free);
-  kernel->scalars = g_ptr_array_new_with_free_func (bnb_ir_scalar_free);
-  kernel->arrays = g_ptr_array_new_with_free_func (bnb_ir_array_free);
-  kernel->tile_vars = g_ptr_array_new_with_free_func (bnb_ir_tile_var_free);
-  kernel->logicals = g_ptr_array_new_with_free_func (bnb_ir_logical_free);
-  kernel->dims = g_ptr_array_new_with_free_func (bnb_ir_dim_free);
+  kernel->params = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->scalars = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->arrays = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->tile_vars = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->logicals = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->dims = g_ptr_array_new_with_free_func (bnb_ir_named_free);
   kernel->insts
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_ir_inst_free);
-  kernel->values = g_ptr_array_new_with_free_func (bnb_ir_value_free);
+      = g_ptr_array_new_with_free_func (bnb_ir_named_free);
+  kernel->values = g_ptr_array_new_with_free_func (bnb_ir_named_free);
   kernel->comms = g_array_new (FALSE, TRUE, sizeof (BnbIrComm));
   kernel->body = g_ptr_array_new_with_free_func (bnb_ir_node_free);
   return kernel;
