@@ -1,0 +1,243 @@
+/* The search: branch and bound over the choices (the Telamon paper's
+ * Algorithm 2) and the baselines on the same space, behind one strategy
+ * interface, with the statistics and reports of a run (docs/search.md).
+ *
+ *          root node ──> strategy ──bound?──> model/
+ *                           │
+ *                           └──leaf──> BnbEvaluator ──> harness/ (a device)
+ *                                                   └─> simulated device
+ *
+ * The search knows nothing of how a leaf is run: an evaluator turns a leaf
+ * into a BnbEvaluation (an outcome and a time).  cli/ makes the one that
+ * goes through codegen and the harness; bnb_evaluator_new_simulated makes a
+ * deterministic one from the model, for tests and experiments.
+ */
+#ifndef BNB_BNB_H
+#define BNB_BNB_H
+
+#include "choices/choices.h"
+#include "harness/harness.h"
+#include "model/model.h"
+
+#define BNB_SEARCH_ERROR (bnb_search_error_quark ())
+GQuark bnb_search_error_quark (void);
+
+typedef enum {
+  BNB_SEARCH_ERROR_OPTIONS,  /* a setting that cannot be used */
+  BNB_SEARCH_ERROR_EMPTY,    /* the space has no candidate */
+  BNB_SEARCH_ERROR_TOO_BIG,  /* exhaustive on a space past its limit */
+  BNB_SEARCH_ERROR_EVALUATE, /* the evaluator itself failed */
+  BNB_SEARCH_ERROR_REPORT,   /* a report file cannot be written */
+} BnbSearchError;
+
+/* ---- Evaluators ------------------------------------------------------ */
+
+/* How leaves are run.  `prepare` starts work ahead (a build) and may be
+ * called from any thread; `evaluate` is called from one thread at a time
+ * and returns NULL only when the evaluator itself fails (with `error`);
+ * every failure of the candidate is an outcome. */
+typedef struct {
+  void (*prepare) (gpointer self, const BnbChoiceNode *leaf);
+  BnbEvaluation *(*evaluate) (gpointer self, const BnbChoiceNode *leaf,
+                              gboolean final, GError **error);
+  /* Later evaluations may stop after `seconds` of runs (NULL: ignored). */
+  void (*set_timeout) (gpointer self, double seconds);
+  void (*free) (gpointer self);
+} BnbEvaluatorClass;
+
+typedef struct {
+  const BnbEvaluatorClass *klass;
+  gpointer self;
+  char *name; /* "simulated", "NVIDIA H200 (OpenCL)", ... */
+} BnbEvaluator;
+
+BNB_GIVE BnbEvaluator *bnb_evaluator_new (const BnbEvaluatorClass *klass,
+                                          BNB_TAKE gpointer self,
+                                          const char *name)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_evaluator_free (BNB_TAKE BnbEvaluator *evaluator);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbEvaluator, bnb_evaluator_free)
+
+/* The simulated device: a leaf's time is its bound under `model` times a
+ * factor >= 1 drawn from a hash of (seed, the leaf's decisions), so that
+ * the model is valid on it by construction and every run is repeatable:
+ *
+ *   time = bound * (1 + spread * u^2) * penalty,  u uniform in [0, 1)
+ *
+ * and a leaf whose hash falls below `failure_rate` fails (build-failed,
+ * wrong-result or timed-out in turn), so that failures are exercised too.
+ * The model must outlive the evaluator. */
+BNB_GIVE BnbEvaluator *bnb_evaluator_new_simulated (BNB_KEEP
+                                                    const BnbModel *model,
+                                                    guint64 seed,
+                                                    double spread,
+                                                    double failure_rate)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* ---- Strategies ------------------------------------------------------ */
+
+typedef enum {
+  BNB_STRATEGY_BNB,
+  BNB_STRATEGY_EXHAUSTIVE,
+  BNB_STRATEGY_RANDOM,
+  BNB_STRATEGY_GENETIC,
+  BNB_STRATEGY_NELDER_MEAD,
+  BNB_STRATEGY_COORDINATE,
+  BNB_STRATEGY_COUNT,
+} BnbStrategy;
+
+/* "bnb", "exhaustive", "random", "genetic", "nelder-mead", "coordinate". */
+const char *bnb_strategy_name (BnbStrategy strategy);
+/* BNB_STRATEGY_COUNT for an unknown name. */
+BnbStrategy bnb_strategy_from_name (const char *name);
+
+/* What a progress line shows. */
+typedef struct {
+  BnbStrategy strategy;
+  double elapsed_s;
+  guint64 nodes;       /* nodes bounded */
+  guint64 queued;      /* nodes waiting */
+  guint64 evaluations; /* leaves evaluated */
+  double best_s;       /* INFINITY until a leaf ran ok */
+  double lowest_open_s; /* lowest bound still open (bnb), else NAN */
+  double budget_fraction; /* of the budget used, NAN if none */
+} BnbSearchProgress;
+
+/* The genetic algorithm's settings (HPL: docs/search.md). */
+typedef struct {
+  guint population;     /* individuals per generation (default 20) */
+  guint elite;          /* best kept unchanged (default 2) */
+  guint tournament;     /* individuals per selection tournament (3) */
+  double crossover;     /* probability of a crossover (0.8) */
+  double mutation;      /* probability per choice of a mutation (0.05) */
+  guint patience;       /* generations without improvement (5) */
+} BnbGeneticOptions;
+
+typedef struct {
+  BnbStrategy strategy;
+  guint64 seed;            /* of every random draw (default 1) */
+  guint64 max_evaluations; /* budget: leaves evaluated (0: none) */
+  double max_seconds;      /* budget: wall time (0: none) */
+  guint threads;           /* expanding nodes (default: processors) */
+  /* Branch and bound cuts a node when bound >= best * (1 - margin): with a
+   * margin the answer is proven within it (default 0). */
+  double margin;
+  /* The best few are measured again with the final repetitions before the
+   * winner is named (default 3; 0: none). */
+  guint final_candidates;
+  /* Runs of a candidate stop after max(timeout_factor * best, min_timeout)
+   * once a best is known, as OpenTuner does (default 4 and 0.5 s). */
+  double timeout_factor;
+  double min_timeout_s;
+  /* Exhaustive refuses spaces with more leaves than this (default 1e6). */
+  double exhaustive_limit;
+  /* Counting the candidates under a cut: exact DFS up to this many
+   * seconds, then Knuth's estimate (default 0.05). */
+  double count_seconds;
+  BnbGeneticOptions genetic;
+  /* Called after every evaluation and every 0.25 s of expansion, from the
+   * search's own thread (NULL: none). */
+  void (*progress) (gpointer data, const BnbSearchProgress *p);
+  gpointer progress_data;
+} BnbSearchOptions;
+
+void bnb_search_options_init (BnbSearchOptions *options);
+
+
+/* ---- Results --------------------------------------------------------- */
+
+/* One evaluated leaf, in evaluation order. */
+typedef struct {
+  guint64 index;    /* 1-based evaluation number */
+  double elapsed_s; /* since the search began */
+  char *decisions;
+  double bound_s;
+  BnbOutcome outcome;
+  double time_s; /* median, NAN unless ok */
+  double best_s; /* best time so far, after this one (INFINITY: none) */
+  double compile_s;
+  gboolean from_journal;
+  gboolean final; /* a re-measure of the best few */
+} BnbSearchRecord;
+
+/* Branch and bound, per depth (number of decisions taken from the root). */
+typedef struct {
+  guint64 created;   /* children bounded */
+  guint64 cuts;      /* nodes dropped for their bound */
+  guint64 dead;      /* children with no candidate (propagation) */
+  double pruned;     /* candidates below the cuts */
+  gboolean pruned_estimated; /* some count above is Knuth's estimate */
+  guint64 leaves;    /* leaves evaluated at this depth */
+} BnbSearchDepth;
+
+typedef struct {
+  BnbStrategy strategy;
+  guint64 seed;
+  /* The winner (NULL decisions when no leaf ran ok). */
+  char *best_decisions;
+  double best_s;       /* after the final re-measure */
+  double best_bound_s;
+  guint64 best_index;  /* evaluation that found it */
+  /* The proof: TRUE when branch and bound (or exhaustive) emptied its
+   * queue; otherwise the lowest bound left open bounds the gap. */
+  gboolean proven;
+  double lowest_open_s;   /* INFINITY when nothing is open */
+  gboolean budget_hit;
+  double space_size;
+  gboolean space_exact;
+  guint64 evaluations; /* including journal reuse and re-measures */
+  guint64 outcomes[BNB_OUTCOME_COUNT];
+  guint64 violations; /* ok leaves measured below their bound */
+  guint64 nodes;      /* nodes bounded */
+  double model_s, compile_s, run_s, total_s;
+  GArray *records; /* BnbSearchRecord */
+  GArray *depths;  /* BnbSearchDepth, index = depth */
+} BnbSearchResult;
+
+void bnb_search_result_free (BNB_TAKE BnbSearchResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbSearchResult, bnb_search_result_free)
+
+/* Runs one strategy from `root` (any node of the model's space).  The
+ * evaluator is used from a thread of the search's own.  NULL with `error`
+ * only for a bad setting, an empty space or an evaluator failure. */
+BNB_GIVE BnbSearchResult *bnb_search_run (BNB_KEEP const BnbChoiceNode *root,
+                                          BNB_KEEP const BnbModel *model,
+                                          BnbEvaluator *evaluator,
+                                          const BnbSearchOptions *options,
+                                          GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* The first evaluation whose time is within (1 + tolerance) of `target`
+ * (0 when none): "evaluations to come within 5% of the optimum". */
+guint64 bnb_search_result_evaluations_to (const BnbSearchResult *result,
+                                          double target, double tolerance);
+
+/* ---- Reports (docs/report.md) ---------------------------------------- */
+
+/* What a report says beyond the results themselves. */
+typedef struct {
+  const char *kernel_path;
+  const char *kernel_name;
+  const char *sizes;
+  const char *device;   /* as the evaluator names it */
+  double flops;         /* of one run of the kernel, 0 if unknown */
+  double bytes;         /* least bytes moved, 0 if unknown */
+  const char *best_source; /* OpenCL of the winner of results[0], or NULL */
+  const char *command;  /* the command line, for the record */
+} BnbReportInfo;
+
+/* Writes report.json, evaluations.csv, pruning.csv, best.cl and the SVG
+ * plots into `dir` (created if need be) for one or more strategies run on
+ * the same space; results[0] is the one the summary is about. */
+gboolean bnb_report_write (const char *dir, const BnbReportInfo *info,
+                           BnbSearchResult *const *results, guint n_results,
+                           GError **error);
+
+/* The human summary: best time, GFLOP/s, decisions, proof status,
+ * reduction factor, failures; a comparison table when n_results > 1. */
+BNB_GIVE char *bnb_report_summary (const BnbReportInfo *info,
+                                   BnbSearchResult *const *results,
+                                   guint n_results)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+#endif

@@ -1,0 +1,489 @@
+/* Branch and bound (the Telamon paper's Algorithm 2).
+ *
+ *   queue (GSequence by bound, a double-ended priority queue)
+ *     │ pop lowest                         ▲ children below the cut-off
+ *     ├─ inner nodes ──> thread pool: split on one choice, bound ─┘
+ *     └─ leaves ──prepare──> device thread: evaluate ──> results
+ *                                                         │
+ *   a better time lowers the cut-off and drops the queue's tail
+ *
+ * A node is cut when its bound is >= best * (1 - margin).  The search is
+ * a proof when the queue and the device are empty at the end: every
+ * candidate left out was below a node whose bound was not below a time
+ * that was measured.  Leaves waiting for the device are dropped there
+ * when the cut-off falls under their bound. */
+#include "bnb/bnb-private.h"
+
+#include <math.h>
+
+/* Leaves sent to the device ahead of their turn, so that their builds run
+ * in parallel with the runs before them. */
+#define PIPELINE 16
+/* Inner nodes expanded per batch on the thread pool. */
+#define BATCH 64
+/* Probes of Knuth's estimate of the candidates below a cut. */
+#define CUT_PROBES 8
+
+/* The order in which choices are branched on: by type, then by index. */
+static const BnbChoiceType branch_types[] = {
+  BNB_CHOICE_TILE, BNB_CHOICE_KIND, BNB_CHOICE_MEM,
+  BNB_CHOICE_ORDER, BNB_CHOICE_PAD,
+};
+
+typedef struct {
+  double bound;
+  guint64 id;
+  guint depth;
+  BnbChoiceNode *node;
+} QNode;
+
+typedef struct {
+  BnbSearchContext *ctx;
+  GSequence *queue;
+  guint64 next_id;
+  guint *order; /* choices in branching order */
+  guint n_order;
+  GMutex lock;  /* cutoff and stopping, read by the device thread */
+  double cutoff;
+  gboolean stopping;
+  GThread *device;
+  GAsyncQueue *to_device;
+  GAsyncQueue *from_device;
+  guint in_flight;
+  GThreadPool *pool;
+  GAsyncQueue *expanded;
+  double skipped_open; /* lowest bound of leaves dropped on stopping */
+} Bnb;
+
+typedef struct {
+  QNode *leaf;
+  BnbEvaluation *e; /* NULL: cut before the run, or the evaluator failed */
+  GError *error;
+} DeviceJob;
+
+static void
+qnode_free (gpointer data)
+{
+  QNode *q = data;
+  bnb_choice_node_free (q->node);
+  g_free (q);
+}
+
+static gint
+qnode_cmp (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const QNode *x = a, *y = b;
+  if (x->bound != y->bound)
+    return x->bound < y->bound ? -1 : 1;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+static double
+cutoff_of (const Bnb *b)
+{
+  return b->ctx->result->best_s * (1 - b->ctx->options->margin);
+}
+
+static BnbSearchDepth *
+depth_at (Bnb *b, guint depth)
+{
+  GArray *depths = b->ctx->result->depths;
+  if (depth >= depths->len)
+    g_array_set_size (depths, depth + 1);
+  return &g_array_index (depths, BnbSearchDepth, depth);
+}
+
+static void
+count_below (const BnbChoiceNode *node, double seconds, guint64 seed,
+             double *leaves, gboolean *estimated)
+{
+  BnbChoiceCount count;
+  if (!bnb_choice_count_exact (node, seconds, &count))
+    bnb_choice_count_estimate (node, CUT_PROBES, 0, seed, &count);
+  *leaves = count.leaves;
+  *estimated = !count.exact;
+}
+
+static void
+note_cut (Bnb *b, guint depth, double candidates, gboolean estimated)
+{
+  BnbSearchDepth *d = depth_at (b, depth);
+  d->cuts++;
+  d->pruned += candidates;
+  d->pruned_estimated |= estimated;
+}
+
+static void
+cut_qnode (Bnb *b, QNode *q)
+{
+  double leaves;
+  gboolean estimated;
+  count_below (q->node, b->ctx->options->count_seconds, q->id, &leaves,
+               &estimated);
+  note_cut (b, q->depth, leaves, estimated);
+}
+
+/* Drops every queued node whose bound is not below the cut-off. */
+static void
+drop_tail (Bnb *b)
+{
+  double cutoff = cutoff_of (b);
+  while (!g_sequence_is_empty (b->queue))
+    {
+      GSequenceIter *last = g_sequence_iter_prev (g_sequence_get_end_iter
+                                                  (b->queue));
+      QNode *q = g_sequence_get (last);
+      if (q->bound < cutoff)
+        break;
+      cut_qnode (b, q);
+      g_sequence_remove (last);
+    }
+}
+
+static void
+push (Bnb *b, BnbChoiceNode *node, double bound, guint depth)
+{
+  QNode *q = g_new (QNode, 1);
+  *q = (QNode){ bound, b->next_id++, depth, node };
+  g_sequence_insert_sorted (b->queue, q, qnode_cmp, NULL);
+}
+
+/* ---- The device thread ---------------------------------------------- */
+
+static gboolean
+device_should_skip (Bnb *b, const QNode *leaf)
+{
+  g_mutex_lock (&b->lock);
+  gboolean skip = b->stopping || leaf->bound >= b->cutoff;
+  g_mutex_unlock (&b->lock);
+  return skip;
+}
+
+static gpointer
+device_main (gpointer data)
+{
+  Bnb *b = data;
+  const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
+  for (;;)
+    {
+      DeviceJob *job = g_async_queue_pop (b->to_device);
+      if (job->leaf == NULL)
+        {
+          g_free (job);
+          return NULL;
+        }
+      if (!device_should_skip (b, job->leaf))
+        job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
+                              FALSE, &job->error);
+      g_async_queue_push (b->from_device, job);
+    }
+}
+
+static void
+send_leaf (Bnb *b, QNode *leaf)
+{
+  const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
+  if (k->prepare != NULL)
+    k->prepare (b->ctx->evaluator->self, leaf->node);
+  DeviceJob *job = g_new0 (DeviceJob, 1);
+  job->leaf = leaf;
+  b->in_flight++;
+  g_async_queue_push (b->to_device, job);
+}
+
+static void
+set_cutoff (Bnb *b)
+{
+  g_mutex_lock (&b->lock);
+  b->cutoff = cutoff_of (b);
+  b->stopping = b->ctx->stop;
+  g_mutex_unlock (&b->lock);
+}
+
+static void
+receive (Bnb *b, DeviceJob *job)
+{
+  BnbSearchContext *ctx = b->ctx;
+  QNode *leaf = job->leaf;
+  b->in_flight--;
+  if (job->error != NULL && ctx->error == NULL)
+    ctx->error = g_steal_pointer (&job->error);
+  g_clear_error (&job->error);
+  if (job->e != NULL)
+    bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
+  else if (ctx->error != NULL || ctx->stop)
+    b->skipped_open = fmin (b->skipped_open, leaf->bound);
+  else
+    note_cut (b, leaf->depth, 1, FALSE);
+  if (ctx->error != NULL)
+    ctx->stop = TRUE;
+  g_clear_pointer (&job->e, bnb_evaluation_free);
+  qnode_free (leaf);
+  g_free (job);
+  drop_tail (b);
+  set_cutoff (b);
+}
+
+static void
+receive_ready (Bnb *b, gboolean wait)
+{
+  DeviceJob *job = wait ? g_async_queue_timeout_pop (b->from_device, 250000)
+                        : g_async_queue_try_pop (b->from_device);
+  for (; job != NULL; job = g_async_queue_try_pop (b->from_device))
+    receive (b, job);
+}
+
+/* ---- Expansion on the thread pool ----------------------------------- */
+
+typedef struct {
+  BnbChoiceNode *node;
+  double bound;
+} Child;
+
+typedef struct {
+  Bnb *b;
+  QNode *parent;
+  double cutoff;
+  GArray *children; /* Child, below the cut-off */
+  guint created;
+  guint dead;
+  guint cuts;
+  double pruned;
+  gboolean estimated;
+  double model_s;
+} Expansion;
+
+static guint
+branch_choice (const Bnb *b, const BnbChoiceNode *node)
+{
+  for (guint i = 0; i < b->n_order; i++)
+    {
+      BnbDomain d = bnb_choice_node_domain (node, b->order[i]);
+      if (d & (d - 1))
+        return b->order[i];
+    }
+  return G_MAXUINT;
+}
+
+static void
+expand_child (Expansion *x, BnbChoiceNode *child)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  double bound = bnb_model_bound (x->b->ctx->model, child, NULL);
+  x->model_s += (g_get_monotonic_time () - t0) / 1e6;
+  x->created++;
+  if (bound < x->cutoff)
+    {
+      Child c = { child, bound };
+      g_array_append_val (x->children, c);
+      return;
+    }
+  double leaves;
+  gboolean estimated;
+  count_below (child, x->b->ctx->options->count_seconds,
+               x->parent->id * 31 + x->created, &leaves, &estimated);
+  x->cuts++;
+  x->pruned += leaves;
+  x->estimated |= estimated;
+  bnb_choice_node_free (child);
+}
+
+static void
+expand (gpointer data, gpointer user_data)
+{
+  Expansion *x = data;
+  const BnbChoiceNode *node = x->parent->node;
+  guint choice = branch_choice (x->b, node);
+  BnbDomain d = bnb_choice_node_domain (node, choice);
+  for (guint v = 0; v < 16; v++)
+    {
+      if (!(d & (1u << v)))
+        continue;
+      BnbChoiceNode *child = bnb_choice_node_copy (node);
+      if (bnb_choice_node_restrict (child, choice, 1u << v)
+          == BNB_CHOICE_DEAD)
+        {
+          x->dead++;
+          bnb_choice_node_free (child);
+          continue;
+        }
+      expand_child (x, child);
+    }
+  g_async_queue_push (x->b->expanded, x);
+}
+
+static void
+merge (Bnb *b, Expansion *x)
+{
+  guint depth = x->parent->depth + 1;
+  BnbSearchDepth *d = depth_at (b, depth);
+  d->created += x->created;
+  d->dead += x->dead;
+  d->cuts += x->cuts;
+  d->pruned += x->pruned;
+  d->pruned_estimated |= x->estimated;
+  b->ctx->result->nodes += x->created;
+  b->ctx->result->model_s += x->model_s;
+  double cutoff = cutoff_of (b);
+  for (guint i = 0; i < x->children->len; i++)
+    {
+      Child *c = &g_array_index (x->children, Child, i);
+      if (c->bound < cutoff)
+        push (b, c->node, c->bound, depth);
+      else
+        {
+          QNode q = { c->bound, b->next_id++, depth, c->node };
+          cut_qnode (b, &q);
+          bnb_choice_node_free (c->node);
+        }
+    }
+  g_array_unref (x->children);
+  qnode_free (x->parent);
+  g_free (x);
+}
+
+static void
+expand_batch (Bnb *b, GPtrArray *inner)
+{
+  for (guint i = 0; i < inner->len; i++)
+    {
+      Expansion *x = g_new0 (Expansion, 1);
+      x->b = b;
+      x->parent = inner->pdata[i];
+      x->cutoff = cutoff_of (b);
+      x->children = g_array_new (FALSE, FALSE, sizeof (Child));
+      if (b->pool != NULL)
+        g_thread_pool_push (b->pool, x, NULL);
+      else
+        expand (x, NULL);
+    }
+  for (guint i = 0; i < inner->len; i++)
+    merge (b, g_async_queue_pop (b->expanded));
+}
+
+/* ---- The main loop -------------------------------------------------- */
+
+static QNode *
+pop_lowest (Bnb *b)
+{
+  GSequenceIter *first = g_sequence_get_begin_iter (b->queue);
+  QNode *q = g_sequence_get (first);
+  g_sequence_remove (first);
+  return q;
+}
+
+static gboolean
+dispatch_batch (Bnb *b)
+{
+  g_autoptr (GPtrArray) inner = g_ptr_array_new ();
+  while (!g_sequence_is_empty (b->queue) && inner->len < BATCH
+         && b->in_flight < PIPELINE)
+    {
+      QNode *q = g_sequence_get (g_sequence_get_begin_iter (b->queue));
+      if (q->bound >= cutoff_of (b))
+        break;
+      q = pop_lowest (b);
+      if (bnb_choice_node_is_leaf (q->node))
+        send_leaf (b, q);
+      else
+        g_ptr_array_add (inner, q);
+    }
+  expand_batch (b, inner);
+  return inner->len > 0;
+}
+
+static double
+lowest_open (Bnb *b)
+{
+  double lowest = b->skipped_open;
+  if (!g_sequence_is_empty (b->queue))
+    {
+      QNode *q = g_sequence_get (g_sequence_get_begin_iter (b->queue));
+      lowest = fmin (lowest, q->bound);
+    }
+  return lowest;
+}
+
+static void
+run_loop (Bnb *b)
+{
+  BnbSearchContext *ctx = b->ctx;
+  while (!ctx->stop)
+    {
+      receive_ready (b, FALSE);
+      drop_tail (b);
+      if (g_sequence_is_empty (b->queue) && b->in_flight == 0)
+        break;
+      gboolean worked = !ctx->stop && dispatch_batch (b);
+      if (!worked)
+        receive_ready (b, TRUE);
+      bnb_search_progress (ctx, ctx->result->nodes,
+                           g_sequence_get_length (b->queue), lowest_open (b),
+                           FALSE);
+    }
+  set_cutoff (b);
+  while (b->in_flight > 0)
+    receive_ready (b, TRUE);
+}
+
+static void
+make_order (Bnb *b)
+{
+  const BnbChoiceSpace *space = b->ctx->space;
+  guint n = bnb_choice_space_n_choices (space);
+  b->order = g_new (guint, n);
+  for (guint t = 0; t < G_N_ELEMENTS (branch_types); t++)
+    for (guint c = 0; c < n; c++)
+      if (bnb_choice_type (space, c) == branch_types[t])
+        b->order[b->n_order++] = c;
+}
+
+static void
+bnb_init (Bnb *b, BnbSearchContext *ctx)
+{
+  *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY };
+  b->queue = g_sequence_new (qnode_free);
+  g_mutex_init (&b->lock);
+  make_order (b);
+  b->to_device = g_async_queue_new ();
+  b->from_device = g_async_queue_new ();
+  b->expanded = g_async_queue_new ();
+  if (ctx->options->threads > 1)
+    b->pool = g_thread_pool_new (expand, NULL, ctx->options->threads, FALSE,
+                                 NULL);
+  b->device = g_thread_new ("bnb-device", device_main, b);
+}
+
+static void
+bnb_clear (Bnb *b)
+{
+  DeviceJob *stop = g_new0 (DeviceJob, 1);
+  g_async_queue_push (b->to_device, stop);
+  g_thread_join (b->device);
+  if (b->pool != NULL)
+    g_thread_pool_free (b->pool, FALSE, TRUE);
+  g_async_queue_unref (b->to_device);
+  g_async_queue_unref (b->from_device);
+  g_async_queue_unref (b->expanded);
+  g_sequence_free (b->queue);
+  g_mutex_clear (&b->lock);
+  g_free (b->order);
+}
+
+gboolean
+bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
+{
+  Bnb b;
+  bnb_init (&b, ctx);
+  BnbChoiceNode *root = bnb_choice_node_copy (ctx->root);
+  double bound = bnb_model_bound (ctx->model, root, NULL);
+  depth_at (&b, 0)->created = 1;
+  ctx->result->nodes = 1;
+  push (&b, root, bound, 0);
+  run_loop (&b);
+  ctx->result->lowest_open_s = lowest_open (&b);
+  ctx->result->proven = ctx->error == NULL
+                        && !isfinite (ctx->result->lowest_open_s);
+  bnb_clear (&b);
+  return ctx->error == NULL;
+}

@@ -1,0 +1,81 @@
+/* Ways of making leaves that the strategies share: a random descent and a
+ * greedy completion that follows the model's lowest bound. */
+#include "bnb/bnb-private.h"
+
+#include <math.h>
+
+BnbChoiceNode *
+bnb_search_random_leaf (const BnbChoiceNode *node, GRand *rand, guint tries)
+{
+  return bnb_choice_random_leaf (node, rand, tries);
+}
+
+guint
+bnb_search_depth (const BnbChoiceNode *node)
+{
+  const BnbChoiceSpace *space = bnb_choice_node_space (node);
+  guint open = 0;
+  for (guint c = 0; c < bnb_choice_space_n_choices (space); c++)
+    {
+      BnbDomain d = bnb_choice_node_domain (node, c);
+      open += (d & (d - 1)) != 0;
+    }
+  return open;
+}
+
+/* The alternatives of `choice` in `node`, ordered by their child's bound;
+ * dead ones are left out.  Children are returned in `children`. */
+static guint
+children_by_bound (const BnbModel *model, const BnbChoiceNode *node,
+                   guint choice, BnbChoiceNode **children)
+{
+  double bounds[16];
+  guint n = 0;
+  BnbDomain d = bnb_choice_node_domain (node, choice);
+  for (guint v = 0; v < 16; v++)
+    {
+      if (!(d & (1u << v)))
+        continue;
+      BnbChoiceNode *child = bnb_choice_node_copy (node);
+      if (bnb_choice_node_restrict (child, choice, 1u << v)
+          == BNB_CHOICE_DEAD)
+        {
+          bnb_choice_node_free (child);
+          continue;
+        }
+      double b = bnb_model_bound (model, child, NULL);
+      guint i = n++;
+      for (; i > 0 && bounds[i - 1] > b; i--)
+        bounds[i] = bounds[i - 1], children[i] = children[i - 1];
+      bounds[i] = b, children[i] = child;
+    }
+  return n;
+}
+
+static BnbChoiceNode *
+greedy (const BnbModel *model, const BnbChoiceNode *node, guint *budget)
+{
+  if (bnb_choice_node_is_leaf (node))
+    return bnb_choice_node_copy (node);
+  if (*budget == 0)
+    return NULL;
+  (*budget)--;
+  BnbChoiceNode *children[16];
+  guint choice = bnb_choice_node_next_open (node);
+  guint n = children_by_bound (model, node, choice, children);
+  BnbChoiceNode *leaf = NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      if (leaf == NULL)
+        leaf = greedy (model, children[i], budget);
+      bnb_choice_node_free (children[i]);
+    }
+  return leaf;
+}
+
+BnbChoiceNode *
+bnb_search_complete_greedy (const BnbModel *model, const BnbChoiceNode *node)
+{
+  guint budget = 100000;
+  return greedy (model, node, &budget);
+}
