@@ -207,6 +207,12 @@ entry_new (BnbHarnessBuilds *b, const char *hash, const char *source)
 }
 
 void
+bnb_harness_builds_set_threads (BnbHarnessBuilds *b, guint threads)
+{
+  g_thread_pool_set_max_threads (b->pool, (gint)MAX (threads, 1), NULL);
+}
+
+void
 bnb_harness_builds_prepare (BnbHarnessBuilds *b, const char *source)
 {
   g_autofree char *hash

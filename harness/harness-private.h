@@ -6,8 +6,10 @@
  *   local.c     one evaluation in this process: buffers, launches, times
  *   protocol.c  the worker's messages and their framing
  *   worker.c    `bnbtune worker`: a local harness behind the protocol
- *   proxy.c     the parent's side: spawn, timeouts, kill, restart
- *   harness.c   the public object over local.c or proxy.c
+ *   proxy.c     the parent's side of a worker: spawn, timeouts, kill,
+ *               restart
+ *   pool.c      several workers: routing builds and evaluations
+ *   harness.c   the public object over local.c or pool.c
  *   json.c      a writer and reader of flat JSON objects
  *   journal.c   the journal of evaluations
  */
@@ -84,6 +86,8 @@ BNB_GIVE BnbHarnessBuilds *bnb_harness_builds_new (cl_context context,
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_builds_free (BNB_TAKE BnbHarnessBuilds *builds);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilds, bnb_harness_builds_free)
+/* The number of threads that build ahead (at least 1).  Thread-safe. */
+void bnb_harness_builds_set_threads (BnbHarnessBuilds *builds, guint threads);
 /* Queues a build of `source` unless it is built or queued.  Thread-safe. */
 void bnb_harness_builds_prepare (BnbHarnessBuilds *builds, const char *source);
 /* The build of `source`: from the cache, from a build under way (waiting
@@ -132,6 +136,8 @@ gboolean bnb_harness_local_set_problem (BnbHarnessLocal *local,
                                             *problem,
                                         GError **error);
 gboolean bnb_harness_local_has_problem (const BnbHarnessLocal *local);
+void bnb_harness_local_set_build_threads (BnbHarnessLocal *local,
+                                          guint threads);
 void bnb_harness_local_prepare (BnbHarnessLocal *local, const char *source);
 
 /* Called once the program is built, before its first launch. */
@@ -209,7 +215,23 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessProxy, bnb_harness_proxy_free)
 BNB_KEEP const BnbDeviceDesc *bnb_harness_proxy_device (const BnbHarnessProxy
                                                             *proxy);
 BNB_KEEP const char *bnb_harness_proxy_reason (const BnbHarnessProxy *proxy);
+/* Whether a worker is up, not being started; read without waiting. */
+gboolean bnb_harness_proxy_is_running (BnbHarnessProxy *proxy);
+/* Sources prepared and not yet evaluated (at most 64); read without
+ * waiting. */
+guint bnb_harness_proxy_load (BnbHarnessProxy *proxy);
+/* The worker's process id; 0 when there is none. */
+GPid bnb_harness_proxy_pid (BnbHarnessProxy *proxy);
+/* The worker's build threads, now and after a restart. */
+void bnb_harness_proxy_set_threads (BnbHarnessProxy *proxy, guint threads);
+/* Tells the worker to exit, without waiting: only before _free. */
+void bnb_harness_proxy_hang_up (BnbHarnessProxy *proxy);
 void bnb_harness_proxy_prepare (BnbHarnessProxy *proxy, const char *source);
+/* Starts a worker if there is none, and sends it the problem and the
+ * prepared sources if it has not had them. */
+gboolean bnb_harness_proxy_ensure (BnbHarnessProxy *proxy,
+                                   const BnbHarnessSetup *setup,
+                                   GError **error);
 BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,
                                                     const BnbHarnessSetup
                                                         *setup,
@@ -222,7 +244,50 @@ BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,
                                                     GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 
+/* Several workers, one evaluation at a time (pool.c).  Thread-safe:
+ * prepare may be called while an evaluation waits. */
+typedef struct BnbHarnessPool BnbHarnessPool;
+
+/* Starts `workers` workers (0: the default for the device the first one
+ * opens), each with `build_threads` build threads (0: the default for that
+ * many workers).  Workers after the first that cannot start are left out
+ * with a warning. */
+BNB_GIVE BnbHarnessPool *bnb_harness_pool_new (const char *program,
+                                               const char *device,
+                                               guint workers,
+                                               guint build_threads,
+                                               GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_harness_pool_free (BNB_TAKE BnbHarnessPool *pool);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessPool, bnb_harness_pool_free)
+/* As the first worker opened it. */
+BNB_KEEP const BnbDeviceDesc *bnb_harness_pool_device (const BnbHarnessPool
+                                                           *pool);
+BNB_KEEP const char *bnb_harness_pool_reason (const BnbHarnessPool *pool);
+guint bnb_harness_pool_n_workers (BnbHarnessPool *pool);
+/* The process id of worker `i` (0 if it has none now). */
+GPid bnb_harness_pool_worker_pid (BnbHarnessPool *pool, guint i);
+void bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source);
+/* As bnb_harness_proxy_evaluate, on the worker that has the source. */
+BNB_GIVE BnbEvaluation *bnb_harness_pool_evaluate (BnbHarnessPool *pool,
+                                                   const BnbHarnessSetup
+                                                       *setup,
+                                                   const BnbHarnessProgram
+                                                       *program,
+                                                   guint warmup,
+                                                   guint repetitions,
+                                                   double timeout_s,
+                                                   double build_timeout_s,
+                                                   GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 /* harness.c */
+/* The defaults of BnbHarnessOptions.workers for a device, and of
+ * build_threads for a number of workers. */
+guint bnb_harness_default_workers (const BnbDeviceDesc *desc);
+guint bnb_harness_default_build_threads (guint workers);
+/* Process id of worker `i`, 0 if none (or in process): for the tests. */
+GPid bnb_harness_worker_pid (const BnbHarness *harness, guint i);
 BNB_GIVE char *bnb_harness_now_iso8601 (void) G_GNUC_WARN_UNUSED_RESULT;
 BNB_GIVE BnbEvaluation *bnb_harness_evaluation_failed (BnbOutcome outcome,
                                                        const char *message)

@@ -1,5 +1,5 @@
 /* The harness object: the kernel it was made for, the device, and the
- * evaluations, done in this process (local.c) or by a worker (proxy.c).
+ * evaluations, done in this process (local.c) or by workers (pool.c).
  * Also the evaluation records and their one-line summaries.
  */
 #include "harness/harness-private.h"
@@ -25,7 +25,7 @@ struct BnbHarness {
   double timeout_s;
   BnbHarnessProblem *problem;
   BnbHarnessLocal *local;
-  BnbHarnessProxy *proxy;
+  BnbHarnessPool *pool;
 };
 
 static const char *const outcome_names[] = {
@@ -159,8 +159,29 @@ bnb_harness_options_init (BnbHarnessOptions *o)
   o->timeout_s = 10;
   o->build_timeout_s = 300;
   o->seed = 1;
-  o->build_threads = CLAMP (g_get_num_processors (), 1, 16);
   o->reference_cache = TRUE;
+}
+
+#define MAX_DEFAULT_PARALLEL 8
+
+/* One on a CPU device, whose builds and runs share the processors; else
+ * one per processor, at most 8. */
+guint
+bnb_harness_default_workers (const BnbDeviceDesc *desc)
+{
+  if (desc->type == BNB_DEVICE_TYPE_CPU)
+    return 1;
+  return CLAMP (g_get_num_processors (), 1, MAX_DEFAULT_PARALLEL);
+}
+
+/* One per processor (at most 8) in a single worker or in process; one in
+ * each of several workers, where the processes build in parallel. */
+guint
+bnb_harness_default_build_threads (guint workers)
+{
+  if (workers > 1)
+    return 1;
+  return CLAMP (g_get_num_processors (), 1, MAX_DEFAULT_PARALLEL);
 }
 
 static char *
@@ -207,12 +228,12 @@ open_device (BnbHarness *h, GError **error)
       h->reason = g_strdup (bnb_device_reason (dev));
       return TRUE;
     }
-  h->proxy = bnb_harness_proxy_new (h->worker_program, h->device_spec,
-                                    o->build_threads, error);
-  if (!h->proxy)
+  h->pool = bnb_harness_pool_new (h->worker_program, h->device_spec,
+                                  o->workers, o->build_threads, error);
+  if (!h->pool)
     return FALSE;
-  h->desc = *bnb_harness_proxy_device (h->proxy);
-  h->reason = g_strdup (bnb_harness_proxy_reason (h->proxy));
+  h->desc = *bnb_harness_pool_device (h->pool);
+  h->reason = g_strdup (bnb_harness_pool_reason (h->pool));
   return TRUE;
 }
 
@@ -235,6 +256,8 @@ bnb_harness_new (const char *kernel_path, const char *kernel_text,
   h->options = *options;
   h->options.repetitions = MAX (h->options.repetitions, 1);
   h->options.final_repetitions = MAX (h->options.final_repetitions, 1);
+  if (h->options.in_process && !h->options.build_threads)
+    h->options.build_threads = bnb_harness_default_build_threads (1);
   h->timeout_s = options->timeout_s > 0 ? options->timeout_s : 10;
   h->worker_program = options->worker_program
                           ? g_strdup (options->worker_program)
@@ -253,7 +276,7 @@ bnb_harness_free (BnbHarness *h)
   if (!h)
     return;
   bnb_harness_local_free (h->local);
-  bnb_harness_proxy_free (h->proxy);
+  bnb_harness_pool_free (h->pool);
   bnb_harness_problem_free (h->problem);
   bnb_ir_kernel_free (h->kernel);
   g_free (h->worker_program);
@@ -298,6 +321,18 @@ bnb_harness_sizes (const BnbHarness *h)
   return h->sizes;
 }
 
+guint
+bnb_harness_n_workers (const BnbHarness *h)
+{
+  return h->pool ? bnb_harness_pool_n_workers (h->pool) : 0;
+}
+
+GPid
+bnb_harness_worker_pid (const BnbHarness *h, guint i)
+{
+  return h->pool ? bnb_harness_pool_worker_pid (h->pool, i) : 0;
+}
+
 void
 bnb_harness_set_timeout (BnbHarness *h, double seconds)
 {
@@ -311,9 +346,9 @@ void
 bnb_harness_prepare (BnbHarness *h, const BnbCodegenProgram *program)
 {
   g_return_if_fail (program != NULL && program->source != NULL);
-  if (h->proxy)
+  if (h->pool)
     {
-      bnb_harness_proxy_prepare (h->proxy, program->source);
+      bnb_harness_pool_prepare (h->pool, program->source);
       return;
     }
   g_mutex_lock (&h->local_lock);
@@ -397,18 +432,18 @@ evaluate_local (BnbHarness *h, const BnbCodegenProgram *program,
 }
 
 static BnbEvaluation *
-evaluate_proxy (BnbHarness *h, const BnbCodegenProgram *program,
-                guint repetitions, GError **error)
+evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
+               guint repetitions, GError **error)
 {
   BnbHarnessSetup setup
       = { h->kernel_path, h->kernel_text, h->sizes, h->options.seed, NULL };
   if (!ensure_problem (h, error))
     return NULL;
   setup.problem = h->problem;
-  return bnb_harness_proxy_evaluate (h->proxy, &setup, program,
-                                     h->options.warmup, repetitions,
-                                     h->timeout_s, h->options.build_timeout_s,
-                                     error);
+  return bnb_harness_pool_evaluate (h->pool, &setup, program,
+                                    h->options.warmup, repetitions,
+                                    h->timeout_s, h->options.build_timeout_s,
+                                    error);
 }
 
 BnbEvaluation *
@@ -420,8 +455,8 @@ bnb_harness_evaluate (BnbHarness *h, const BnbCodegenProgram *program,
       = final ? h->options.final_repetitions : h->options.repetitions;
   g_return_val_if_fail (program != NULL && program->source != NULL, NULL);
   g_mutex_lock (&h->lock);
-  if (h->proxy)
-    e = evaluate_proxy (h, program, repetitions, error);
+  if (h->pool)
+    e = evaluate_pool (h, program, repetitions, error);
   else
     e = evaluate_local (h, program, repetitions, error);
   if (e)

@@ -11,12 +11,15 @@
  *   launch, wait -> median of the profiling events' END - START ->
  *   read back the last run -> compare every element with the reference
  *
- * The device work runs in a worker process (`bnbtune worker`) that owns
- * the OpenCL context, so that a candidate that never ends is killed with
- * its worker and the next evaluation starts a fresh one:
+ * The device work runs in worker processes (`bnbtune worker`), each
+ * owning an OpenCL context, so that a candidate that never ends is killed
+ * with its worker, which is started again.  Several workers build at once
+ * (a driver may serialize builds within a process); evaluations run one at
+ * a time, each on the worker that built its program:
  *
- *   search --evaluate--> BnbHarness --socket--> worker: device, buffers,
- *          <-outcome---  (timeouts)  <---------  build threads, launches
+ *   search --prepare---> BnbHarness --socket--> worker 1: context, buffers,
+ *          --evaluate--> (routes,    --socket--> worker 2: build threads,
+ *          <-outcome---   timeouts)  ...         launches
  *
  * An in-process mode does the same work in the calling process, without
  * the watchdog; the worker itself runs on it.
@@ -94,8 +97,13 @@ typedef struct {
   double timeout_s;        /* limit on an evaluation's runs (default 10) */
   double build_timeout_s;  /* limit on one build (default 300) */
   guint64 seed;            /* of the inputs (default 1) */
-  guint build_threads;     /* builds ahead (default: processors, <= 8) */
-  gboolean in_process;     /* no worker, no watchdog */
+  /* Worker processes (0, the default: 1 on a CPU device, else one per
+   * processor, at most 8; at most 64). */
+  guint workers;
+  /* Build threads in each worker or in process (0, the default: one per
+   * processor, at most 8, with one worker; 1 with several). */
+  guint build_threads;
+  gboolean in_process; /* no worker, no watchdog */
   /* The bnbtune binary whose `worker` command serves this harness
    * (default: this process's own executable). */
   const char *worker_program;
@@ -131,13 +139,16 @@ BNB_KEEP const char *bnb_harness_device_reason (const BnbHarness *harness);
 BNB_KEEP const char *bnb_harness_kernel_hash (const BnbHarness *harness);
 /* "M=24,N=24,K=24": every parameter as bound. */
 BNB_KEEP const char *bnb_harness_sizes (const BnbHarness *harness);
+/* The worker processes serving the harness (0 in process). */
+guint bnb_harness_n_workers (const BnbHarness *harness);
 
 /* The limit on the runs of later evaluations (seconds > 0). */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
 
-/* Starts building `program` on the build threads (in the worker when there
- * is one) and returns at once, so that it is built by the time it is
- * evaluated.  Thread-safe; builds are cached by source. */
+/* Starts building `program` on the build threads (in one of the workers,
+ * which its evaluation will then use) and returns at once, so that it is
+ * built by the time it is evaluated.  Thread-safe, also while another
+ * thread evaluates; builds are cached by source. */
 void bnb_harness_prepare (BnbHarness *harness,
                           BNB_KEEP const BnbCodegenProgram *program);
 
@@ -145,7 +156,8 @@ void bnb_harness_prepare (BnbHarness *harness,
  * options->final_repetitions if `final`.  Every failure of the candidate
  * is an outcome; NULL with `error` only when the harness itself fails
  * (the device cannot be opened again, the reference cannot be made).
- * One evaluation at a time: calls from several threads are serialized. */
+ * One evaluation at a time, across all workers: calls from several threads
+ * are serialized. */
 BNB_GIVE BnbEvaluation *bnb_harness_evaluate (BnbHarness *harness,
                                               BNB_KEEP const BnbCodegenProgram
                                                   *prog,

@@ -86,6 +86,12 @@ bnb_harness_local_has_problem (const BnbHarnessLocal *l)
 }
 
 void
+bnb_harness_local_set_build_threads (BnbHarnessLocal *l, guint threads)
+{
+  bnb_harness_builds_set_threads (l->builds, threads);
+}
+
+void
 bnb_harness_local_prepare (BnbHarnessLocal *l, const char *source)
 {
   bnb_harness_builds_prepare (l->builds, source);

@@ -7,6 +7,7 @@
  *   problem {kernel, sizes,     ready | error {message}
  *     seed, reference}
  *   prepare {source}            (nothing)
+ *   threads {threads}           (nothing: the build threads resized)
  *   evaluate {id, program,      built {id, compile}, then
  *     warmup, repetitions}        result {id, evaluation, fatal}
  *

@@ -1,9 +1,11 @@
-/* The parent's side of a worker: spawning `bnbtune worker` on one end of
- * a socket pair (its stdin and stdout), the watchdog, and restarts.
+/* The parent's side of one worker: spawning `bnbtune worker` on one end
+ * of a socket pair (its stdin and stdout), the watchdog, and restarts.
+ * A harness has one or several (pool.c).
  *
  * OpenCL cannot stop a running kernel, so a candidate that runs past its
  * limit is stopped by killing the worker (SIGKILL).  The evaluation is
- * recorded as timed-out and the next one starts a fresh worker, which is
+ * recorded as timed-out and a fresh worker is started (bnb_harness_proxy_
+ * ensure, called at once by the pool, or by the next evaluation), which is
  * sent the problem again (the reference is computed here once and sent,
  * never recomputed) and the builds prepared but not yet evaluated.
  *
@@ -12,6 +14,8 @@
  *
  * `lock` guards the worker (pid, socket) and the prepared sources, so that
  * prepare may be called from any thread while an evaluation waits.
+ * `running` and `n_pending` mirror them for readers that must not wait
+ * for the lock (it is held while a worker starts).
  */
 #include "harness/harness-private.h"
 
@@ -38,6 +42,8 @@ struct BnbHarnessProxy {
   char *reason;
   GQueue pending; /* sources prepared, not evaluated, oldest first */
   guint next_id;
+  gint running;   /* atomic: a worker is up and not being started */
+  gint n_pending; /* atomic: pending.length */
 };
 
 static gint64
@@ -70,6 +76,7 @@ reap (GPid pid)
 static void
 forget_worker (BnbHarnessProxy *p)
 {
+  g_atomic_int_set (&p->running, 0);
   bnb_harness_channel_clear (&p->channel);
   p->pid = 0;
   p->has_problem = FALSE;
@@ -121,7 +128,7 @@ stop_worker (BnbHarnessProxy *p)
   else if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
       g_autofree char *how = describe_status (status);
-      g_warning ("the harness's worker %s", how);
+      g_warning ("the harness's worker (pid %d) %s", (int)pid, how);
     }
 }
 
@@ -267,6 +274,7 @@ bnb_harness_proxy_new (const char *program, const char *device,
   g_queue_init (&p->pending);
   g_mutex_lock (&p->lock);
   ok = start_worker (p, error);
+  g_atomic_int_set (&p->running, ok);
   g_mutex_unlock (&p->lock);
   if (ok)
     return p;
@@ -302,6 +310,63 @@ bnb_harness_proxy_reason (const BnbHarnessProxy *p)
   return p->reason;
 }
 
+gboolean
+bnb_harness_proxy_is_running (BnbHarnessProxy *p)
+{
+  return g_atomic_int_get (&p->running);
+}
+
+guint
+bnb_harness_proxy_load (BnbHarnessProxy *p)
+{
+  return (guint)g_atomic_int_get (&p->n_pending);
+}
+
+GPid
+bnb_harness_proxy_pid (BnbHarnessProxy *p)
+{
+  GPid pid;
+  g_mutex_lock (&p->lock);
+  pid = p->pid;
+  g_mutex_unlock (&p->lock);
+  return pid;
+}
+
+static GVariant *
+threads_fields (guint threads)
+{
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "threads",
+                         g_variant_new_uint32 (threads));
+  return g_variant_builder_end (&b);
+}
+
+/* This worker's and later ones'; a failed send means the worker died. */
+void
+bnb_harness_proxy_set_threads (BnbHarnessProxy *p, guint threads)
+{
+  g_mutex_lock (&p->lock);
+  if (threads != p->build_threads && p->pid)
+    bnb_harness_channel_send (&p->channel, "threads", threads_fields (threads),
+                              NULL);
+  p->build_threads = threads;
+  g_mutex_unlock (&p->lock);
+}
+
+/* Closing the socket tells the worker to exit; bnb_harness_proxy_free
+ * then waits for it, so that several exit at once. */
+void
+bnb_harness_proxy_hang_up (BnbHarnessProxy *p)
+{
+  g_mutex_lock (&p->lock);
+  g_atomic_int_set (&p->running, 0);
+  if (p->channel.fd >= 0)
+    close (p->channel.fd);
+  p->channel.fd = -1;
+  g_mutex_unlock (&p->lock);
+}
+
 static GVariant *
 source_fields (const char *source)
 {
@@ -321,6 +386,7 @@ bnb_harness_proxy_prepare (BnbHarnessProxy *p, const char *source)
       g_queue_push_tail (&p->pending, g_strdup (source));
       if (p->pending.length > MAX_PENDING)
         g_free (g_queue_pop_head (&p->pending));
+      g_atomic_int_set (&p->n_pending, (gint)p->pending.length);
       if (p->pid)
         bnb_harness_channel_send (&p->channel, "prepare",
                                   source_fields (source), NULL);
@@ -337,6 +403,7 @@ forget_pending (BnbHarnessProxy *p, const char *source)
     {
       g_free (link->data);
       g_queue_delete_link (&p->pending, link);
+      g_atomic_int_set (&p->n_pending, (gint)p->pending.length);
     }
 }
 
@@ -366,17 +433,13 @@ problem_fields (const BnbHarnessSetup *s)
   return g_variant_builder_end (&b);
 }
 
-/* Under the lock: a worker that has the problem and the prepared
- * sources. */
+/* Under the lock: the problem sent to a started worker, then the
+ * prepared sources. */
 static gboolean
-ensure_worker (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
+send_problem (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
 {
   g_autoptr (GVariant) fields = NULL;
   BnbHarnessReceive status;
-  if (!p->pid && !start_worker (p, error))
-    return FALSE;
-  if (p->has_problem)
-    return TRUE;
   if (!bnb_harness_channel_send (&p->channel, "problem", problem_fields (s),
                                  NULL))
     return startup_failed (p, BNB_HARNESS_RECEIVE_CLOSED,
@@ -390,6 +453,30 @@ ensure_worker (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
     bnb_harness_channel_send (&p->channel, "prepare", source_fields (l->data),
                               NULL);
   return TRUE;
+}
+
+/* Under the lock: a worker that has the problem and the prepared
+ * sources. */
+static gboolean
+ensure_worker (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
+{
+  if (!p->pid && !start_worker (p, error))
+    return FALSE;
+  if (!p->has_problem && !send_problem (p, s, error))
+    return FALSE;
+  g_atomic_int_set (&p->running, 1);
+  return TRUE;
+}
+
+gboolean
+bnb_harness_proxy_ensure (BnbHarnessProxy *p, const BnbHarnessSetup *s,
+                          GError **error)
+{
+  gboolean ok;
+  g_mutex_lock (&p->lock);
+  ok = ensure_worker (p, s, error);
+  g_mutex_unlock (&p->lock);
+  return ok;
 }
 
 static GVariant *

@@ -1,9 +1,11 @@
 /* `bnbtune worker`: a local harness behind the protocol of protocol.c,
- * serving the parent that spawned it on its stdin and stdout.
+ * serving the parent that spawned it on its stdin and stdout.  A parent
+ * may run several, each with its own context (pool.c).
  *
  * A reader thread takes the parent's messages as they come: `prepare`
  * goes straight to the build threads, so that builds proceed while the
- * main thread runs a candidate; the rest is queued for the main thread.
+ * main thread runs a candidate, and `threads` resizes them; the rest is
+ * queued for the main thread.
  * At the end of input (the parent closed the socket, or died) the main
  * thread is told to stop; if it does not within a few seconds (a kernel
  * that never ends), the reader ends the process.
@@ -74,12 +76,16 @@ reader (gpointer data)
       g_autofree char *tag = NULL;
       g_autoptr (GVariant) fields = NULL;
       const char *source = NULL;
+      guint32 threads = 0;
       if (bnb_harness_channel_receive (&w->in, -1, &tag, &fields, NULL)
           != BNB_HARNESS_RECEIVED)
         break;
       if (strcmp (tag, "prepare") == 0
           && g_variant_lookup (fields, "source", "&s", &source))
         bnb_harness_local_prepare (w->local, source);
+      else if (strcmp (tag, "threads") == 0
+               && g_variant_lookup (fields, "threads", "u", &threads))
+        bnb_harness_local_set_build_threads (w->local, threads);
       else
         g_async_queue_push (w->queue,
                             g_variant_ref_sink (g_variant_new ("(s@a{sv})",

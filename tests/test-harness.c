@@ -1016,6 +1016,143 @@ test_property_random_leaves (void)
                     9 * per_kernel * G_N_ELEMENTS (property_kernels));
 }
 
+/* Several workers: builds spread over them, evaluations one at a time on
+ * the worker that built each program.  Small leaves, one launch each. */
+#define WORKERS_LEAVES 12
+#define WORKERS_SEED 20261122
+
+static BnbHarness *
+workers_harness (const char *kernel, const char *sizes, guint workers,
+                 double timeout_s)
+{
+  g_autoptr (GError) error = NULL;
+  BnbHarnessOptions options;
+  BnbHarness *h;
+  bnb_harness_options_init (&options);
+  options.worker_program = test_bnbtune ();
+  options.workers = workers;
+  options.warmup = 0;
+  options.repetitions = 1;
+  options.timeout_s = timeout_s;
+  options.reference_cache = FALSE;
+  h = bnb_harness_new (kernel, NULL, sizes, test_device (), &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+  g_assert_cmpuint (bnb_harness_n_workers (h), ==, workers);
+  return h;
+}
+
+/* Every leaf prepared, then every leaf evaluated: the outcomes, and the
+ * seconds from the first prepare to the last outcome. */
+static GPtrArray *
+evaluate_batch (guint workers, double *seconds)
+{
+  g_autoptr (BnbHarness) h
+      = workers_harness ("data/kernels/gemv.ir", "M=40,N=37", workers, 60);
+  g_autoptr (GPtrArray) programs
+      = random_programs (h, WORKERS_LEAVES, WORKERS_SEED);
+  GPtrArray *outcomes
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_evaluation_free);
+  gint64 start = g_get_monotonic_time ();
+  for (guint i = 0; i < programs->len; i++)
+    bnb_harness_prepare (h, g_ptr_array_index (programs, i));
+  for (guint i = 0; i < programs->len; i++)
+    g_ptr_array_add (outcomes,
+                     test_evaluate (h, g_ptr_array_index (programs, i)));
+  *seconds = (g_get_monotonic_time () - start) / 1e6;
+  return outcomes;
+}
+
+/* Twelve leaves with three workers, all ok and verified, with the same
+ * outcomes and errors as with one (the workers draw the same inputs). */
+static void
+test_workers_batch (void)
+{
+  double three_s, one_s;
+  g_autoptr (GPtrArray) three = evaluate_batch (3, &three_s);
+  g_autoptr (GPtrArray) one = evaluate_batch (1, &one_s);
+  for (guint i = 0; i < WORKERS_LEAVES; i++)
+    {
+      const BnbEvaluation *a = g_ptr_array_index (three, i);
+      const BnbEvaluation *b = g_ptr_array_index (one, i);
+      assert_ok (a);
+      assert_ok (b);
+      g_assert_cmpstr (a->decisions, ==, b->decisions);
+      g_assert_cmpfloat (a->max_error, ==, b->max_error);
+    }
+  g_test_message ("%u leaves prepared and evaluated: %.2f s with 3 workers, "
+                  "%.2f s with 1",
+                  WORKERS_LEAVES, three_s, one_s);
+}
+
+typedef struct {
+  BnbHarness *h;
+  BnbCodegenProgram **programs;
+  guint n;
+} PrepareJob;
+
+static gpointer
+prepare_all (gpointer data)
+{
+  PrepareJob *job = data;
+  for (guint i = 0; i < job->n; i++)
+    bnb_harness_prepare (job->h, job->programs[i]);
+  return NULL;
+}
+
+/* One thread prepares while another evaluates, as a search does. */
+static void
+test_workers_prepare_while_evaluating (void)
+{
+  g_autoptr (BnbHarness) h
+      = workers_harness ("data/kernels/axpy.ir", "N=1000", 2, 60);
+  BnbCodegenProgram *p[4];
+  PrepareJob job = { h, p, G_N_ELEMENTS (p) };
+  GThread *thread;
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      g_autofree char *body
+          = g_strdup_printf ("X[i] = alpha * X[i] + %u.0f * 0.0f;", i);
+      p[i] = axpy_program (body, 8u << i);
+    }
+  thread = g_thread_new ("test-prepare", prepare_all, &job);
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    {
+      g_autoptr (BnbEvaluation) e = test_evaluate (h, p[i]);
+      assert_ok (e);
+    }
+  g_thread_join (thread);
+  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
+    bnb_codegen_program_free (p[i]);
+}
+
+/* A candidate that never ends kills its own worker only, which starts
+ * again; the other worker keeps its process and its build. */
+static void
+test_workers_timeout (void)
+{
+  const double timeout = 2;
+  g_autoptr (BnbHarness) h
+      = workers_harness ("data/kernels/axpy.ir", "N=1000", 2, timeout);
+  g_autoptr (BnbCodegenProgram) forever = axpy_program (axpy_forever, 64);
+  g_autoptr (BnbCodegenProgram) right = axpy_program (axpy_right, 32);
+  g_autoptr (BnbEvaluation) e = NULL;
+  g_autoptr (BnbEvaluation) next = NULL;
+  GPid first = bnb_harness_worker_pid (h, 0);
+  GPid second = bnb_harness_worker_pid (h, 1);
+  bnb_harness_prepare (h, forever);
+  bnb_harness_prepare (h, right);
+  e = test_evaluate (h, forever);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_TIMED_OUT);
+  g_assert_cmpint (bnb_harness_worker_pid (h, 0), !=, 0);
+  g_assert_cmpint (bnb_harness_worker_pid (h, 0), !=, first);
+  g_assert_cmpint (bnb_harness_worker_pid (h, 1), ==, second);
+  next = test_evaluate (h, right);
+  assert_ok (next);
+  g_assert_cmpint (bnb_harness_worker_pid (h, 1), ==, second);
+  g_assert_cmpuint (bnb_harness_n_workers (h), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1039,6 +1176,11 @@ main (int argc, char **argv)
                    test_prepare_in_process);
   g_test_add_func ("/harness/evaluate/prepare-worker", test_prepare_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
+  g_test_add_func ("/harness/watchdog/one-of-two-workers",
+                   test_workers_timeout);
+  g_test_add_func ("/harness/workers/batch", test_workers_batch);
+  g_test_add_func ("/harness/workers/prepare-while-evaluating",
+                   test_workers_prepare_while_evaluating);
   g_test_add_func ("/harness/cli/usage", test_cli_usage);
   g_test_add_func ("/harness/cli/emit-and-run", test_cli_emit_and_run);
   g_test_add_func ("/harness/cli/journal-crash", test_journal_crash);
