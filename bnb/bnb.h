@@ -132,8 +132,12 @@ typedef struct {
   /* Exhaustive refuses spaces with more leaves than this (default 1e6). */
   double exhaustive_limit;
   /* Counting the candidates under a cut: exact DFS up to this many
-   * seconds, then Knuth's estimate (default 0.05). */
+   * seconds, then Knuth's estimate (default 0.01). */
   double count_seconds;
+  /* The cut nodes counted per depth, drawn uniformly from all cut there;
+   * beyond that the depth's count is scaled and labelled an estimate
+   * (default 64). */
+  guint count_samples;
   BnbGeneticOptions genetic;
   /* Called after every evaluation and every 0.25 s of expansion, from the
    * search's own thread (NULL: none). */

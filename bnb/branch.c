@@ -46,6 +46,7 @@ typedef struct {
   GMutex lock;  /* cutoff and stopping, read by the device thread */
   double cutoff;
   gboolean stopping;
+  guint64 budget_left; /* evaluations the device may still start */
   GThread *device;
   GAsyncQueue *to_device;
   GAsyncQueue *from_device;
@@ -53,6 +54,9 @@ typedef struct {
   GThreadPool *pool;
   GAsyncQueue *expanded;
   double skipped_open; /* lowest bound of leaves dropped on stopping */
+  GPtrArray *samples;  /* per depth: a reservoir of cut inner nodes */
+  GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
+  GRand *rand;         /* of the reservoirs */
 } Bnb;
 
 typedef struct {
@@ -65,8 +69,15 @@ static void
 qnode_free (gpointer data)
 {
   QNode *q = data;
-  bnb_choice_node_free (q->node);
+  if (q->node != NULL)
+    bnb_choice_node_free (q->node);
   g_free (q);
+}
+
+static void
+qnode_free_each (gpointer data, gpointer user_data)
+{
+  qnode_free (data);
 }
 
 static gint
@@ -104,23 +115,74 @@ count_below (const BnbChoiceNode *node, double seconds, guint64 seed,
   *estimated = !count.exact;
 }
 
+/* A cut: a leaf counts one candidate; an inner node joins its depth's
+ * reservoir, whose candidates are counted when the search ends. */
 static void
-note_cut (Bnb *b, guint depth, double candidates, gboolean estimated)
+cut_node (Bnb *b, guint depth, BnbChoiceNode *node)
 {
   BnbSearchDepth *d = depth_at (b, depth);
   d->cuts++;
-  d->pruned += candidates;
-  d->pruned_estimated |= estimated;
+  if (bnb_choice_node_is_leaf (node))
+    {
+      d->pruned += 1;
+      bnb_choice_node_free (node);
+      return;
+    }
+  while (b->samples->len <= depth)
+    {
+      g_ptr_array_add (b->samples, g_ptr_array_new_with_free_func (
+                                       (GDestroyNotify) bnb_choice_node_free));
+      guint64 zero = 0;
+      g_array_append_val (b->inner_cuts, zero);
+    }
+  GPtrArray *sample = b->samples->pdata[depth];
+  guint64 seen = ++g_array_index (b->inner_cuts, guint64, depth);
+  guint k = b->ctx->options->count_samples;
+  if (sample->len < k)
+    g_ptr_array_add (sample, node);
+  else if (g_rand_double (b->rand) * seen < k)
+    {
+      guint j = g_rand_int_range (b->rand, 0, (gint32) k);
+      bnb_choice_node_free (sample->pdata[j]);
+      sample->pdata[j] = node;
+    }
+  else
+    bnb_choice_node_free (node);
+}
+
+static void
+count_depth (Bnb *b, guint depth)
+{
+  GPtrArray *sample = b->samples->pdata[depth];
+  guint64 cuts = g_array_index (b->inner_cuts, guint64, depth);
+  BnbSearchDepth *d = depth_at (b, depth);
+  double sum = 0;
+  for (guint i = 0; i < sample->len; i++)
+    {
+      double leaves;
+      gboolean estimated;
+      count_below (sample->pdata[i], b->ctx->options->count_seconds,
+                   depth * 7919 + i, &leaves, &estimated);
+      sum += leaves;
+      d->pruned_estimated |= estimated;
+    }
+  if (sample->len < cuts)
+    d->pruned_estimated = TRUE;
+  if (sample->len > 0)
+    d->pruned += sum * (double) cuts / sample->len;
+}
+
+static void
+count_cuts (Bnb *b)
+{
+  for (guint depth = 0; depth < b->samples->len; depth++)
+    count_depth (b, depth);
 }
 
 static void
 cut_qnode (Bnb *b, QNode *q)
 {
-  double leaves;
-  gboolean estimated;
-  count_below (q->node, b->ctx->options->count_seconds, q->id, &leaves,
-               &estimated);
-  note_cut (b, q->depth, leaves, estimated);
+  cut_node (b, q->depth, g_steal_pointer (&q->node));
 }
 
 /* Drops every queued node whose bound is not below the cut-off. */
@@ -137,6 +199,7 @@ drop_tail (Bnb *b)
         break;
       cut_qnode (b, q);
       g_sequence_remove (last);
+      qnode_free (q);
     }
 }
 
@@ -153,8 +216,15 @@ push (Bnb *b, BnbChoiceNode *node, double bound, guint depth)
 static gboolean
 device_should_skip (Bnb *b, const QNode *leaf)
 {
+  const BnbSearchOptions *o = b->ctx->options;
   g_mutex_lock (&b->lock);
-  gboolean skip = b->stopping || leaf->bound >= b->cutoff;
+  gboolean skip = b->stopping || leaf->bound >= b->cutoff
+                  || b->budget_left == 0
+                  || (o->max_seconds > 0
+                      && g_timer_elapsed (b->ctx->timer, NULL)
+                             >= o->max_seconds);
+  if (!skip)
+    b->budget_left--;
   g_mutex_unlock (&b->lock);
   return skip;
 }
@@ -211,10 +281,11 @@ receive (Bnb *b, DeviceJob *job)
   g_clear_error (&job->error);
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
-  else if (ctx->error != NULL || ctx->stop)
+  else if (ctx->error != NULL || ctx->stop || b->budget_left == 0
+           || bnb_search_over_budget (ctx))
     b->skipped_open = fmin (b->skipped_open, leaf->bound);
   else
-    note_cut (b, leaf->depth, 1, FALSE);
+    cut_qnode (b, leaf);
   if (ctx->error != NULL)
     ctx->stop = TRUE;
   g_clear_pointer (&job->e, bnb_evaluation_free);
@@ -247,9 +318,7 @@ typedef struct {
   GArray *children; /* Child, below the cut-off */
   guint created;
   guint dead;
-  guint cuts;
-  double pruned;
-  gboolean estimated;
+  GPtrArray *cut; /* children at or above the cut-off */
   double model_s;
 } Expansion;
 
@@ -278,14 +347,7 @@ expand_child (Expansion *x, BnbChoiceNode *child)
       g_array_append_val (x->children, c);
       return;
     }
-  double leaves;
-  gboolean estimated;
-  count_below (child, x->b->ctx->options->count_seconds,
-               x->parent->id * 31 + x->created, &leaves, &estimated);
-  x->cuts++;
-  x->pruned += leaves;
-  x->estimated |= estimated;
-  bnb_choice_node_free (child);
+  g_ptr_array_add (x->cut, child);
 }
 
 static void
@@ -319,9 +381,9 @@ merge (Bnb *b, Expansion *x)
   BnbSearchDepth *d = depth_at (b, depth);
   d->created += x->created;
   d->dead += x->dead;
-  d->cuts += x->cuts;
-  d->pruned += x->pruned;
-  d->pruned_estimated |= x->estimated;
+  for (guint i = 0; i < x->cut->len; i++)
+    cut_node (b, depth, x->cut->pdata[i]);
+  g_ptr_array_unref (x->cut);
   b->ctx->result->nodes += x->created;
   b->ctx->result->model_s += x->model_s;
   double cutoff = cutoff_of (b);
@@ -331,11 +393,7 @@ merge (Bnb *b, Expansion *x)
       if (c->bound < cutoff)
         push (b, c->node, c->bound, depth);
       else
-        {
-          QNode q = { c->bound, b->next_id++, depth, c->node };
-          cut_qnode (b, &q);
-          bnb_choice_node_free (c->node);
-        }
+        cut_node (b, depth, c->node);
     }
   g_array_unref (x->children);
   qnode_free (x->parent);
@@ -352,6 +410,7 @@ expand_batch (Bnb *b, GPtrArray *inner)
       x->parent = inner->pdata[i];
       x->cutoff = cutoff_of (b);
       x->children = g_array_new (FALSE, FALSE, sizeof (Child));
+      x->cut = g_ptr_array_new ();
       if (b->pool != NULL)
         g_thread_pool_push (b->pool, x, NULL);
       else
@@ -442,7 +501,14 @@ static void
 bnb_init (Bnb *b, BnbSearchContext *ctx)
 {
   *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY };
-  b->queue = g_sequence_new (qnode_free);
+  b->budget_left = ctx->options->max_evaluations > 0
+                       ? ctx->options->max_evaluations
+                       : G_MAXUINT64;
+  b->queue = g_sequence_new (NULL);
+  b->samples = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) g_ptr_array_unref);
+  b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  b->rand = g_rand_new_with_seed ((guint32) ctx->options->seed);
   g_mutex_init (&b->lock);
   make_order (b);
   b->to_device = g_async_queue_new ();
@@ -465,9 +531,13 @@ bnb_clear (Bnb *b)
   g_async_queue_unref (b->to_device);
   g_async_queue_unref (b->from_device);
   g_async_queue_unref (b->expanded);
+  g_sequence_foreach (b->queue, qnode_free_each, NULL);
   g_sequence_free (b->queue);
   g_mutex_clear (&b->lock);
   g_free (b->order);
+  g_ptr_array_unref (b->samples);
+  g_array_unref (b->inner_cuts);
+  g_rand_free (b->rand);
 }
 
 gboolean
@@ -481,6 +551,7 @@ bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
   ctx->result->nodes = 1;
   push (&b, root, bound, 0);
   run_loop (&b);
+  count_cuts (&b);
   ctx->result->lowest_open_s = lowest_open (&b);
   ctx->result->proven = ctx->error == NULL
                         && !isfinite (ctx->result->lowest_open_s);

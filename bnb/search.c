@@ -39,7 +39,8 @@ bnb_search_options_init (BnbSearchOptions *options)
   options->timeout_factor = 4;
   options->min_timeout_s = 0.5;
   options->exhaustive_limit = 1e6;
-  options->count_seconds = 0.05;
+  options->count_seconds = 0.01;
+  options->count_samples = 64;
   options->genetic.population = 20;
   options->genetic.elite = 2;
   options->genetic.tournament = 3;
@@ -407,6 +408,7 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
     .seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
   };
   count_space (&ctx);
+  g_timer_start (ctx.timer);
   if (!strategies[options->strategy](&ctx, error))
     {
       if (ctx.error != NULL)

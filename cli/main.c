@@ -14,6 +14,10 @@ typedef struct {
 } BnbCmd;
 
 static const BnbCmd commands[] = {
+  { "tune", bnb_cmd_tune,
+    "search a kernel's space for its fastest candidate (the default)" },
+  { "compare", bnb_cmd_compare,
+    "several strategies on one space at one budget" },
   { "count", bnb_cmd_count,
     "size of a kernel's optimization space: candidates and tree nodes" },
   { "check", bnb_cmd_check,
@@ -31,16 +35,17 @@ static const BnbCmd commands[] = {
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, "Usage: bnbtune COMMAND [OPTION...]\n\n"
+  fprintf (out, "Usage: bnbtune --kernel FILE [--device SPEC] [OPTION...]\n"
+                "       bnbtune COMMAND [OPTION...]\n\n"
                 "bnbtune finds the fastest OpenCL implementation of a kernel "
                 "in an\noptimization space (docs/ir.md) by branch and "
                 "bound.\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (commands[i].summary)
       fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-  fprintf (out, "\n'bnbtune COMMAND --help' lists a command's options.\n"
-                "Not yet built: the search itself (--kernel ... --device N)"
-                "\nand compare.\n");
+  fprintf (out, "\nWithout a command, bnbtune runs 'tune'.  'bnbtune "
+                "COMMAND --help' lists a\ncommand's options; 'bnbtune tune "
+                "--help-all' every option of the search.\n");
 }
 
 static const BnbCmd *
@@ -63,21 +68,15 @@ main (int argc, char **argv)
       print_usage (argc < 2 ? stderr : stdout);
       return argc < 2 ? 2 : 0;
     }
-  if (argv[1][0] == '-')
-    {
-      fprintf (stderr, "bnbtune: the search (bnbtune %s ...) is not built "
-                       "yet; 'bnbtune count' sizes a space.\n",
-               argv[1]);
-      return 2;
-    }
-  cmd = find_command (argv[1]);
+  cmd = argv[1][0] == '-' ? find_command ("tune") : find_command (argv[1]);
   if (!cmd)
     {
       fprintf (stderr, "bnbtune: unknown command '%s'\n\n", argv[1]);
       print_usage (stderr);
       return 2;
     }
-  if (!cmd->func (argc - 1, argv + 1, &error))
+  if (argv[1][0] == '-' ? !cmd->func (argc, argv, &error)
+                        : !cmd->func (argc - 1, argv + 1, &error))
     {
       fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
       return error->domain == G_OPTION_ERROR ? 2 : 1;

@@ -1,0 +1,644 @@
+/* bnbtune --kernel FILE --device N: the search.  One strategy (branch and
+ * bound by default) over a kernel's space on a device, or on a simulated
+ * device (--simulate FILE.ini); `bnbtune compare` runs several strategies
+ * and seeds at one budget.  Prints a summary, writes a report directory
+ * with --report.  Exit status: 0 a best candidate was found (proven or
+ * not), 1 none ran correctly or the tool failed, 2 a usage error. */
+#include "cli/tune.h"
+#include "ir/ir.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+  BnbCliKernelOptions k;
+  char *device;
+  char *simulate;
+  char *strategy;
+  char *strategies;
+  char *budget;
+  char *report;
+  char *journal;
+  char *decisions;
+  gint64 seed;
+  gint seeds;
+  gboolean resume;
+  gboolean no_journal;
+  gboolean quiet;
+  gboolean in_process;
+  double margin;
+  double timeout;
+  double spread;
+  double failure_rate;
+  gint threads;
+  gint repetitions;
+  gint warmup;
+  gint final_candidates;
+  gint workers;
+} TuneOptions;
+
+static void
+tune_options_clear (TuneOptions *o)
+{
+  bnb_cli_kernel_options_clear (&o->k);
+  g_free (o->device);
+  g_free (o->simulate);
+  g_free (o->strategy);
+  g_free (o->strategies);
+  g_free (o->budget);
+  g_free (o->report);
+  g_free (o->journal);
+  g_free (o->decisions);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TuneOptions, tune_options_clear)
+
+static void
+add_device_entries (GOptionContext *context, TuneOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->k.kernel,
+      "The kernel's .ir file (required)", "FILE" },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &o->k.sizes,
+      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
+      "NAME=N,..." },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
+      "The device: an index, gpu, cpu or part of a name (default: the "
+      "first GPU, else device 0)",
+      "SPEC" },
+    { "simulate", 0, 0, G_OPTION_ARG_FILENAME, &o->simulate,
+      "Run on a simulated device described by FILE (e.g. "
+      "data/devices/h100.ini): each leaf takes its bound times a seeded "
+      "factor; nothing is compiled",
+      "FILE" },
+    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
+      "Search only below the node these decisions make",
+      "\"CHOICE=VALUE; ...\"" },
+    { NULL },
+  };
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+static void
+add_search_entries (GOptionContext *context, TuneOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "budget", 'b', 0, G_OPTION_ARG_STRING, &o->budget,
+      "Stop early: N evaluations, a time (90s, 20m, 2h), or both as "
+      "N,TIME (default: none; the search runs to its end)",
+      "BUDGET" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
+      "Seed of the strategies' random draws and of the inputs (default 1)",
+      "S" },
+    { "report", 'o', 0, G_OPTION_ARG_FILENAME, &o->report,
+      "Write report.json, evaluations.csv, pruning.csv, best.cl and SVG "
+      "plots into DIR",
+      "DIR" },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &o->resume,
+      "Reuse the evaluations the journal has instead of running them again",
+      NULL },
+    { "journal", 'j', 0, G_OPTION_ARG_FILENAME, &o->journal,
+      "The journal (default: under $XDG_DATA_HOME/bnbtune/journal/)", "PATH" },
+    { "no-journal", 0, 0, G_OPTION_ARG_NONE, &o->no_journal,
+      "Neither read nor write a journal", NULL },
+    { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &o->margin,
+      "Branch and bound: cut nodes whose bound is above (1 - M) times the "
+      "best time; the answer is then proven within M (default 0)",
+      "M" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
+      "Threads expanding and bounding nodes (default: processors)", "N" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
+      "No progress line (it is only shown on a terminal anyway)", NULL },
+    { NULL },
+  };
+  GOptionGroup *group = g_option_group_new (
+      "search", "Search options:", "Show the search's options", o, NULL);
+  g_option_group_add_entries (group, entries);
+  g_option_context_add_group (context, group);
+}
+
+static void
+add_run_entries (GOptionContext *context, TuneOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "repetitions", 'r', 0, G_OPTION_ARG_INT, &o->repetitions,
+      "Timed launches per candidate; the median counts (default 10)", "R" },
+    { "warmup", 0, 0, G_OPTION_ARG_INT, &o->warmup,
+      "Untimed launches first (default 2)", "W" },
+    { "final", 0, 0, G_OPTION_ARG_INT, &o->final_candidates,
+      "The best N are measured again with 50 repetitions before the winner "
+      "is named (default 3)",
+      "N" },
+    { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &o->timeout,
+      "Seconds a candidate's runs may take until a best is known; then 4 "
+      "times the best (default 10)",
+      "S" },
+    { "workers", 0, 0, G_OPTION_ARG_INT, &o->workers,
+      "Worker processes building candidates in parallel (default: by "
+      "device)",
+      "N" },
+    { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
+      "Run candidates in this process (no watchdog)", NULL },
+    { "spread", 0, 0, G_OPTION_ARG_DOUBLE, &o->spread,
+      "With --simulate: time = bound * (1 + SPREAD * u^2) (default 1)",
+      "SPREAD" },
+    { "failure-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->failure_rate,
+      "With --simulate: the share of leaves that fail (default 0.02)", "P" },
+    { NULL },
+  };
+  GOptionGroup *group
+      = g_option_group_new ("run", "Running candidates:",
+                            "Show the options of running candidates", o,
+                            NULL);
+  g_option_group_add_entries (group, entries);
+  g_option_context_add_group (context, group);
+}
+
+static void
+tune_defaults (TuneOptions *o)
+{
+  o->seed = 1;
+  o->seeds = 3;
+  o->timeout = 10;
+  o->spread = 1;
+  o->failure_rate = 0.02;
+  o->repetitions = 10;
+  o->warmup = 2;
+  o->final_candidates = 3;
+  o->threads = (gint) g_get_num_processors ();
+}
+
+static gboolean
+usage (GError **error, const char *message)
+{
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
+               message);
+  return FALSE;
+}
+
+static gboolean
+parse_duration (const char *text, double *seconds)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (text, &end);
+  double unit = g_str_equal (end, "s")   ? 1
+                : g_str_equal (end, "m") ? 60
+                : g_str_equal (end, "h") ? 3600
+                                         : 0;
+  *seconds = v * unit;
+  return end != text && unit > 0 && v > 0;
+}
+
+/* "2000", "300s", "2000,20m". */
+static gboolean
+parse_budget (const char *text, BnbSearchOptions *s, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *p = g_strstrip (parts[i]);
+      guint64 n;
+      if (g_ascii_string_to_unsigned (p, 10, 1, G_MAXUINT64, &n, NULL))
+        s->max_evaluations = n;
+      else if (!parse_duration (p, &s->max_seconds))
+        return usage (error, "--budget takes a number of evaluations, a "
+                             "time such as 90s, 20m or 2h, or both as "
+                             "N,TIME");
+    }
+  return TRUE;
+}
+
+static gboolean
+check_tune_options (const TuneOptions *o, GError **error)
+{
+  if (o->k.kernel == NULL)
+    return usage (error, "--kernel FILE is required");
+  if (o->device != NULL && o->simulate != NULL)
+    return usage (error, "give --device or --simulate, not both");
+  if (o->repetitions < 1 || o->warmup < 0 || o->timeout <= 0
+      || o->final_candidates < 0 || o->threads < 1 || o->seeds < 1)
+    return usage (error, "--repetitions, --threads and --seeds must be at "
+                         "least 1, --warmup and --final at least 0, "
+                         "--timeout positive");
+  if (o->spread < 0 || o->failure_rate < 0 || o->failure_rate >= 1)
+    return usage (error, "--spread must be >= 0 and --failure-rate in "
+                         "[0, 1)");
+  if (o->margin < 0 || o->margin >= 1)
+    return usage (error, "--margin must be in [0, 1)");
+  return TRUE;
+}
+
+static gboolean
+search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
+{
+  bnb_search_options_init (s);
+  s->seed = (guint64) o->seed;
+  s->threads = (guint) o->threads;
+  s->margin = o->margin;
+  s->final_candidates = (guint) o->final_candidates;
+  if (o->budget != NULL && !parse_budget (o->budget, s, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- The device, the space and the evaluator ------------------------ */
+
+typedef struct {
+  BnbDeviceDesc desc;
+  BnbIrKernel *kernel;
+  BnbChoiceSpace *space;
+  BnbChoiceNode *root;
+  BnbModel *model;
+  BnbHarness *harness;
+  BnbJournal *journal;
+  BnbEvaluator *evaluator;
+} Session;
+
+static void
+session_clear (Session *s)
+{
+  g_clear_pointer (&s->evaluator, bnb_evaluator_free);
+  g_clear_pointer (&s->journal, bnb_journal_free);
+  g_clear_pointer (&s->harness, bnb_harness_free);
+  g_clear_pointer (&s->model, bnb_model_free);
+  g_clear_pointer (&s->root, bnb_choice_node_free);
+  g_clear_pointer (&s->space, bnb_choice_space_free);
+  g_clear_pointer (&s->kernel, bnb_ir_kernel_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Session, session_clear)
+
+static gboolean
+load_desc (const TuneOptions *o, BnbDeviceDesc *desc, GError **error)
+{
+  if (o->simulate != NULL)
+    return bnb_device_desc_load_file (o->simulate, desc, error);
+  g_autoptr (BnbDevice) device
+      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
+  if (device == NULL)
+    return FALSE;
+  *desc = *bnb_device_desc (device);
+  fprintf (stderr, "bnbtune: device: %s\n", bnb_device_reason (device));
+  return TRUE;
+}
+
+static gboolean
+open_harness (const TuneOptions *o, Session *s, GError **error)
+{
+  BnbHarnessOptions ho;
+  bnb_harness_options_init (&ho);
+  ho.repetitions = (guint) o->repetitions;
+  ho.warmup = (guint) o->warmup;
+  ho.timeout_s = o->timeout;
+  ho.seed = (guint64) o->seed;
+  ho.in_process = o->in_process;
+  ho.workers = (guint) MAX (o->workers, 0);
+  s->harness = bnb_harness_new (o->k.kernel, NULL, o->k.sizes, o->device,
+                                &ho, error);
+  if (s->harness == NULL)
+    return FALSE;
+  if (o->no_journal)
+    return TRUE;
+  BnbJournalKey key;
+  bnb_harness_journal_key (s->harness, bnb_choice_space_n_choices (s->space),
+                           &key);
+  g_autofree char *path = o->journal ? g_strdup (o->journal)
+                                     : bnb_journal_default_path (&key);
+  s->journal = bnb_journal_open (path, &key, error);
+  if (s->journal != NULL && bnb_journal_repair_note (s->journal))
+    fprintf (stderr, "bnbtune: warning: journal %s: %s\n", path,
+             bnb_journal_repair_note (s->journal));
+  return s->journal != NULL;
+}
+
+static gboolean
+session_open (const TuneOptions *o, Session *s, GError **error)
+{
+  if (!load_desc (o, &s->desc, error)
+      || !(s->kernel = bnb_cli_load_kernel (&o->k, error)))
+    return FALSE;
+  BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
+  if (!(s->space = bnb_choice_space_new (s->kernel, &limits, error))
+      || !(s->root = bnb_cli_start_node (s->space, o->decisions, error))
+      || !(s->model = bnb_model_new (s->space, &s->desc, error)))
+    return FALSE;
+  if (o->simulate != NULL)
+    {
+      s->evaluator = bnb_evaluator_new_simulated (s->model, (guint64) o->seed,
+                                                  o->spread, o->failure_rate);
+      return TRUE;
+    }
+  if (!open_harness (o, s, error))
+    return FALSE;
+  s->evaluator = bnb_cli_evaluator_new (s->harness, s->journal, o->resume,
+                                        o->timeout);
+  return TRUE;
+}
+
+/* ---- Progress, figures of merit, output ----------------------------- */
+
+static void
+format_time (char *buf, gsize size, double s)
+{
+  if (!isfinite (s))
+    g_snprintf (buf, size, "-");
+  else if (s >= 1e-3)
+    g_snprintf (buf, size, "%.3f ms", s * 1e3);
+  else
+    g_snprintf (buf, size, "%.2f us", s * 1e6);
+}
+
+static void
+show_progress (gpointer data, const BnbSearchProgress *p)
+{
+  char best[32], open[32], eta[32] = "";
+  format_time (best, sizeof best, p->best_s);
+  format_time (open, sizeof open, p->lowest_open_s);
+  if (isfinite (p->budget_fraction) && p->budget_fraction > 0.01)
+    g_snprintf (eta, sizeof eta, "  budget %.0f%%, ETA %.0f s",
+                100 * fmin (p->budget_fraction, 1),
+                p->elapsed_s * (1 - fmin (p->budget_fraction, 1))
+                    / p->budget_fraction);
+  fprintf (stderr,
+           "\r\033[K[%s] %.0f s  nodes %" G_GUINT64_FORMAT
+           "  queue %" G_GUINT64_FORMAT "  timed %" G_GUINT64_FORMAT
+           "  best %s  open >= %s%s",
+           bnb_strategy_name (p->strategy), p->elapsed_s, p->nodes, p->queued,
+           p->evaluations, best, open, eta);
+  fflush (stderr);
+}
+
+static void
+end_progress (const BnbSearchOptions *s)
+{
+  if (s->progress != NULL)
+    fprintf (stderr, "\n");
+}
+
+static double
+inst_iterations (const BnbIrKernel *k, const BnbIrInst *inst)
+{
+  gboolean seen[64] = { FALSE };
+  double n = 1;
+  for (guint d = 0; d < inst->n_dims; d++)
+    {
+      guint l = bnb_ir_dim (k, inst->dims[d])->logical;
+      if (l < G_N_ELEMENTS (seen) && !seen[l])
+        n *= (double) bnb_ir_logical_size (k, l);
+      if (l < G_N_ELEMENTS (seen))
+        seen[l] = TRUE;
+    }
+  return n;
+}
+
+/* Floating-point operations of one run (an FMA counting 2). */
+static double
+kernel_flops (const BnbIrKernel *k)
+{
+  double flops = 0;
+  for (guint i = 0; i < k->insts->len; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (k, i);
+      if (inst->op == BNB_IR_OP_LOAD || inst->op == BNB_IR_OP_STORE
+          || inst->op == BNB_IR_OP_MOV)
+        continue;
+      flops += inst_iterations (k, inst) * (inst->op == BNB_IR_OP_FMA ? 2 : 1);
+    }
+  return flops;
+}
+
+/* Each input read once, each output written once. */
+static double
+kernel_bytes (const BnbIrKernel *k)
+{
+  double bytes = 0;
+  for (guint a = 0; a < k->arrays->len; a++)
+    {
+      const BnbIrArray *array = bnb_ir_array (k, a);
+      double size = (double) bnb_ir_array_elements (k, a)
+                    * (array->type == BNB_IR_F64 ? 8 : 4);
+      bytes += size * (array->mode == BNB_IR_INOUT ? 2 : 1);
+    }
+  return bytes;
+}
+
+static char *
+best_source (const Session *s, const BnbSearchResult *r)
+{
+  if (r->best_decisions == NULL)
+    return NULL;
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (s->root);
+  if (!bnb_choice_node_apply_string (leaf, r->best_decisions, NULL))
+    return NULL;
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, NULL);
+  return p != NULL ? g_strdup (p->source) : NULL;
+}
+
+static gboolean
+finish (const TuneOptions *o, const Session *s, GPtrArray *results,
+        const char *command, GError **error)
+{
+  BnbSearchResult *first = results->pdata[0];
+  g_autofree char *source = best_source (s, first);
+  BnbReportInfo info = {
+    .kernel_path = o->k.kernel,
+    .kernel_name = s->kernel->name,
+    .sizes = o->k.sizes ? o->k.sizes : "defaults",
+    .device = s->evaluator->name,
+    .flops = kernel_flops (s->kernel),
+    .bytes = kernel_bytes (s->kernel),
+    .best_source = source,
+    .command = command,
+  };
+  g_autofree char *summary = bnb_report_summary (
+      &info, (BnbSearchResult *const *) results->pdata, results->len);
+  fputs (summary, stdout);
+  if (o->report != NULL
+      && !bnb_report_write (o->report, &info,
+                            (BnbSearchResult *const *) results->pdata,
+                            results->len, error))
+    return FALSE;
+  if (o->report != NULL)
+    printf ("report: %s\n", o->report);
+  for (guint i = 0; i < results->len; i++)
+    if (((BnbSearchResult *) results->pdata[i])->best_decisions != NULL)
+      return TRUE;
+  g_set_error (error, BNB_SEARCH_ERROR, BNB_SEARCH_ERROR_EMPTY,
+               "no candidate ran correctly");
+  return FALSE;
+}
+
+static BnbSearchResult *
+run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
+         guint64 seed, GError **error)
+{
+  BnbSearchOptions so;
+  if (!search_options (o, &so, error))
+    return NULL;
+  so.strategy = strategy;
+  so.seed = seed;
+  if (!o->quiet && isatty (STDERR_FILENO))
+    so.progress = show_progress;
+  BnbSearchResult *r = bnb_search_run (s->root, s->model, s->evaluator, &so,
+                                       error);
+  end_progress (&so);
+  if (s->evaluator->klass->set_timeout != NULL)
+    s->evaluator->klass->set_timeout (s->evaluator->self, o->timeout);
+  return r;
+}
+
+static char *
+command_line (int argc, char **argv)
+{
+  GString *s = g_string_new ("bnbtune");
+  for (int i = 0; i < argc; i++)
+    {
+      g_autofree char *q = g_shell_quote (argv[i]);
+      g_string_append_printf (s, " %s", q);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- The commands ---------------------------------------------------- */
+
+static GOptionContext *
+tune_context (TuneOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "strategy", 'S', 0, G_OPTION_ARG_STRING, &o->strategy,
+      "bnb (branch and bound, the default), exhaustive, random, genetic, "
+      "nelder-mead or coordinate",
+      "NAME" },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new (
+      "--kernel FILE [--device SPEC] - find the fastest candidate");
+  add_device_entries (context, o);
+  g_option_context_add_main_entries (context, entries, NULL);
+  add_search_entries (context, o);
+  add_run_entries (context, o);
+  g_option_context_set_summary (
+      context,
+      "Searches the kernel's optimization space (docs/ir.md) for its "
+      "fastest\ncandidate on a device.  Branch and bound prunes every node "
+      "whose lower\nbound (docs/model.md) is not below the best time "
+      "measured; when it ends\nwithout a budget stopping it, the winner is "
+      "proven best in the space.\nEvery candidate timed is verified against "
+      "a reference and kept in a\njournal (docs/harness.md).  Exit status: "
+      "0 a winner was found, 1 no\ncandidate ran correctly or the tool "
+      "failed, 2 a usage error.");
+  return context;
+}
+
+gboolean
+bnb_cmd_tune (int argc, char **argv, GError **error)
+{
+  g_auto (TuneOptions) o = { 0 };
+  tune_defaults (&o);
+  g_autoptr (GOptionContext) context = tune_context (&o);
+  g_autofree char *command = command_line (argc - 1, argv + 1);
+  if (!bnb_cli_parse (context, &argc, &argv, error)
+      || !check_tune_options (&o, error))
+    return FALSE;
+  BnbStrategy strategy = o.strategy ? bnb_strategy_from_name (o.strategy)
+                                    : BNB_STRATEGY_BNB;
+  if (strategy == BNB_STRATEGY_COUNT)
+    return usage (error, "--strategy takes bnb, exhaustive, random, "
+                         "genetic, nelder-mead or coordinate");
+  g_auto (Session) s = { 0 };
+  if (!session_open (&o, &s, error))
+    return FALSE;
+  g_autoptr (GPtrArray) results
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                        bnb_search_result_free);
+  BnbSearchResult *r = run_one (&o, &s, strategy, (guint64) o.seed, error);
+  if (r == NULL)
+    return FALSE;
+  g_ptr_array_add (results, r);
+  return finish (&o, &s, results, command, error);
+}
+
+static GOptionContext *
+compare_context (TuneOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "strategies", 0, 0, G_OPTION_ARG_STRING, &o->strategies,
+      "Comma-separated strategies (default: bnb,random,genetic,"
+      "nelder-mead,coordinate)",
+      "LIST" },
+    { "seeds", 0, 0, G_OPTION_ARG_INT, &o->seeds,
+      "Seeds per strategy other than bnb: SEED, SEED+1, ... (default 3)",
+      "N" },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new (
+      "--kernel FILE [--device SPEC] - several strategies at one budget");
+  add_device_entries (context, o);
+  g_option_context_add_main_entries (context, entries, NULL);
+  add_search_entries (context, o);
+  add_run_entries (context, o);
+  g_option_context_set_summary (
+      context,
+      "Runs each strategy (and each seed of the random ones) on the same "
+      "space,\ndevice and budget, one after the other, and prints for each "
+      "the best\ntime, its ratio to the best of all, and the evaluations it "
+      "needed to come\nwithin 5% of it.  The journal is shared, so "
+      "measurements are not repeated\nwith --resume.  The first strategy is "
+      "the one the report's summary is about.");
+  return context;
+}
+
+static gboolean
+parse_strategies (const char *text, GArray *out, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (
+      text ? text : "bnb,random,genetic,nelder-mead,coordinate", ",", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      BnbStrategy s = bnb_strategy_from_name (g_strstrip (names[i]));
+      if (s == BNB_STRATEGY_COUNT)
+        return usage (error, "--strategies takes names among bnb, "
+                             "exhaustive, random, genetic, nelder-mead and "
+                             "coordinate");
+      g_array_append_val (out, s);
+    }
+  return TRUE;
+}
+
+gboolean
+bnb_cmd_compare (int argc, char **argv, GError **error)
+{
+  g_auto (TuneOptions) o = { 0 };
+  tune_defaults (&o);
+  g_autoptr (GOptionContext) context = compare_context (&o);
+  g_autofree char *command = command_line (argc, argv);
+  g_autoptr (GArray) strategies = g_array_new (FALSE, FALSE,
+                                               sizeof (BnbStrategy));
+  if (!bnb_cli_parse (context, &argc, &argv, error)
+      || !check_tune_options (&o, error)
+      || !parse_strategies (o.strategies, strategies, error))
+    return FALSE;
+  g_auto (Session) s = { 0 };
+  if (!session_open (&o, &s, error))
+    return FALSE;
+  g_autoptr (GPtrArray) results
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                        bnb_search_result_free);
+  for (guint i = 0; i < strategies->len; i++)
+    {
+      BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
+      guint n = st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
+                    ? 1 : (guint) o.seeds;
+      for (guint k = 0; k < n; k++)
+        {
+          BnbSearchResult *r
+              = run_one (&o, &s, st, (guint64) o.seed + k, error);
+          if (r == NULL)
+            return FALSE;
+          g_ptr_array_add (results, r);
+        }
+    }
+  return finish (&o, &s, results, command, error);
+}

@@ -1,0 +1,243 @@
+/* Tests of bnb/: on the simulated device, branch and bound finds exactly
+ * the optimum that exhaustive enumeration finds, on sub-spaces of every
+ * shipped kernel at several sizes and seeds, timing fewer leaves; its
+ * statistics account for every candidate; a budget stops it with an
+ * honest open bound; and it runs on any node as its root. */
+#include "bnb/bnb.h"
+
+#include <math.h>
+
+static const char *const kernels[][2] = {
+  { "data/kernels/axpy.ir", "N=64" },
+  { "data/kernels/axpy.ir", "N=1000" },
+  { "data/kernels/mxm.ir", "M=16,N=16,K=16" },
+  { "data/kernels/mxm.ir", "M=64,N=48,K=40" },
+  { "data/kernels/gemv.ir", "M=32,N=32" },
+  { "data/kernels/gemv.ir", "M=100,N=7" },
+  { "data/kernels/stencil2d.ir", "H=10,W=10" },
+  { "data/kernels/stencil2d.ir", "H=34,W=18" },
+};
+
+/* Sub-spaces small enough to enumerate, large enough to prune. */
+#define MAX_LEAVES 1000.0
+#define MIN_LEAVES 50.0
+
+typedef struct {
+  BnbIrKernel *kernel;
+  BnbChoiceSpace *space;
+  BnbChoiceNode *root;
+  BnbDeviceDesc desc;
+  BnbModel *model;
+} Fixture;
+
+static void
+fixture_load (Fixture *f, const char *path, const char *sizes)
+{
+  g_autoptr (GError) error = NULL;
+  g_assert_true (bnb_device_desc_load_file ("data/devices/h100.ini",
+                                            &f->desc, &error));
+  BnbChoiceLimits limits = bnb_device_desc_limits (&f->desc);
+  f->kernel = bnb_ir_kernel_parse_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
+  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
+  g_assert_no_error (error);
+  f->root = bnb_choice_node_root (f->space, &error);
+  g_assert_no_error (error);
+  f->model = bnb_model_new (f->space, &f->desc, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  bnb_model_free (f->model);
+  bnb_choice_node_free (f->root);
+  bnb_choice_space_free (f->space);
+  bnb_ir_kernel_free (f->kernel);
+}
+
+static gboolean
+small_enough (const BnbChoiceNode *node, double *leaves)
+{
+  BnbChoiceCount count;
+  bnb_choice_count_estimate (node, 10, 0, 1, &count);
+  if (count.leaves > 4 * MAX_LEAVES
+      || !bnb_choice_count_exact (node, 2.0, &count))
+    return FALSE;
+  *leaves = count.leaves;
+  return count.leaves <= MAX_LEAVES;
+}
+
+static BnbChoiceNode *
+prefix_node (const Fixture *f, const BnbChoiceNode *leaf, const guint *order,
+             guint m)
+{
+  BnbChoiceNode *node = bnb_choice_node_copy (f->root);
+  for (guint i = 0; i < m; i++)
+    g_assert_cmpint (bnb_choice_node_restrict (
+                         node, order[i],
+                         bnb_choice_node_domain (leaf, order[i])),
+                     ==, BNB_CHOICE_ALIVE);
+  return node;
+}
+
+/* A node above a random leaf: the leaf's decisions on the first m choices
+ * of a random order, for the least m (found by bisection) that leaves a
+ * node small enough. */
+static BnbChoiceNode *
+sub_space (const Fixture *f, GRand *rand, double *leaves)
+{
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (f->root, rand,
+                                                           1000);
+  g_assert_nonnull (leaf);
+  guint n = bnb_choice_space_n_choices (f->space);
+  g_autofree guint *order = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  for (guint i = n; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, (gint32) i), t = order[i - 1];
+      order[i - 1] = order[j], order[j] = t;
+    }
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      g_autoptr (BnbChoiceNode) node = prefix_node (f, leaf, order, mid);
+      if (small_enough (node, leaves))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  BnbChoiceNode *node = prefix_node (f, leaf, order, lo);
+  g_assert_true (small_enough (node, leaves));
+  return node;
+}
+
+static BnbSearchResult *
+search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
+        guint64 seed, guint64 max_evaluations)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbEvaluator) ev
+      = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05);
+  BnbSearchOptions o;
+  bnb_search_options_init (&o);
+  o.strategy = strategy;
+  o.seed = seed;
+  o.threads = 3;
+  o.max_evaluations = max_evaluations;
+  o.count_seconds = max_evaluations > 0 ? 0.001 : 1.0;
+  o.count_samples = max_evaluations > 0 ? 16 : 1000000;
+  BnbSearchResult *r = bnb_search_run (root, f->model, ev, &o, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static guint64
+timed (const BnbSearchResult *r)
+{
+  guint64 n = 0;
+  for (guint i = 0; i < r->records->len; i++)
+    n += !g_array_index (r->records, BnbSearchRecord, i).final;
+  return n;
+}
+
+/* Every candidate is either pruned (counted exactly) or evaluated. */
+static void
+assert_accounted (const BnbSearchResult *r, double leaves)
+{
+  double pruned = 0;
+  for (guint d = 0; d < r->depths->len; d++)
+    {
+      const BnbSearchDepth *s = &g_array_index (r->depths, BnbSearchDepth, d);
+      g_assert_false (s->pruned_estimated);
+      pruned += s->pruned;
+    }
+  g_assert_cmpfloat (pruned + (double) timed (r), ==, leaves);
+}
+
+static void
+compare_case (const Fixture *f, guint64 seed, guint64 *bnb_timed,
+              guint64 *all_timed)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) seed);
+  double leaves = 0;
+  g_autoptr (BnbChoiceNode) node = sub_space (f, rand, &leaves);
+  if (leaves < MIN_LEAVES)
+    return;
+  g_autoptr (BnbSearchResult) ex
+      = search (f, node, BNB_STRATEGY_EXHAUSTIVE, seed, 0);
+  g_autoptr (BnbSearchResult) bb = search (f, node, BNB_STRATEGY_BNB, seed, 0);
+  g_assert_cmpfloat (timed (ex), ==, leaves);
+  g_assert_true (ex->proven && bb->proven);
+  g_assert_cmpfloat (bb->best_s, ==, ex->best_s);
+  g_assert_cmpstr (bb->best_decisions, ==, ex->best_decisions);
+  g_assert_cmpuint (timed (bb), <=, timed (ex));
+  g_assert_cmpuint (bb->violations + ex->violations, ==, 0);
+  assert_accounted (bb, leaves);
+  *bnb_timed += timed (bb);
+  *all_timed += timed (ex);
+}
+
+static void
+test_bnb_equals_exhaustive (void)
+{
+  guint64 bnb_timed = 0, all_timed = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      fixture_load (&f, kernels[k][0], kernels[k][1]);
+      for (guint64 seed = 1; seed <= 2; seed++)
+        compare_case (&f, seed * 7919 + k, &bnb_timed, &all_timed);
+      fixture_clear (&f);
+    }
+  g_test_message ("branch and bound timed %" G_GUINT64_FORMAT
+                  " leaves, exhaustive %" G_GUINT64_FORMAT,
+                  bnb_timed, all_timed);
+  g_assert_cmpuint (all_timed, >, 0);
+  g_assert_cmpuint (bnb_timed, <, all_timed);
+}
+
+static void
+test_budget (void)
+{
+  Fixture f;
+  fixture_load (&f, "data/kernels/gemv.ir", "M=64,N=64");
+  g_autoptr (BnbSearchResult) r = search (&f, f.root, BNB_STRATEGY_BNB, 5, 40);
+  g_assert_cmpuint (timed (r), ==, 40);
+  g_assert_false (r->proven);
+  g_assert_true (r->budget_hit);
+  g_assert_true (isfinite (r->best_s));
+  g_assert_cmpfloat (r->lowest_open_s, <, r->best_s);
+  g_assert_cmpfloat (r->lowest_open_s, >=,
+                     bnb_model_bound (f.model, f.root, NULL));
+  fixture_clear (&f);
+}
+
+/* A leaf as the root: one evaluation, proven. */
+static void
+test_leaf_root (void)
+{
+  Fixture f;
+  fixture_load (&f, "data/kernels/gemv.ir", "M=32,N=32");
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (f.root, rand, 100);
+  g_autoptr (BnbSearchResult) r = search (&f, leaf, BNB_STRATEGY_BNB, 11, 0);
+  g_assert_cmpuint (timed (r), <=, 1);
+  g_assert_true (r->proven);
+  fixture_clear (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/search/bnb-equals-exhaustive",
+                   test_bnb_equals_exhaustive);
+  g_test_add_func ("/search/budget", test_budget);
+  g_test_add_func ("/search/leaf-root", test_leaf_root);
+  return g_test_run ();
+}
