@@ -62,16 +62,19 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbEvaluator, bnb_evaluator_free)
  * factor >= 1 drawn from a hash of (seed, the leaf's decisions), so that
  * the model is valid on it by construction and every run is repeatable:
  *
- *   time = bound * (1 + spread * u^2) * penalty,  u uniform in [0, 1)
+ *   time = bound * (1 + spread * v),  v = 0 for a share `exact_rate` of
+ *                                     the leaves, else u^2, u in [0, 1)
  *
- * and a leaf whose hash falls below `failure_rate` fails (build-failed,
- * wrong-result or timed-out in turn), so that failures are exercised too.
- * The model must outlive the evaluator. */
+ * (the model is exact on a few leaves, as a good model is on the best
+ * ones), and a share `failure_rate` of the leaves fails (build-failed,
+ * wrong-result or timed-out), so that failures are exercised too.  The
+ * model must outlive the evaluator. */
 BNB_GIVE BnbEvaluator *bnb_evaluator_new_simulated (BNB_KEEP
                                                     const BnbModel *model,
                                                     guint64 seed,
                                                     double spread,
-                                                    double failure_rate)
+                                                    double failure_rate,
+                                                    double exact_rate)
     G_GNUC_WARN_UNUSED_RESULT;
 
 /* ---- Strategies ------------------------------------------------------ */

@@ -10,6 +10,7 @@ typedef struct {
   guint64 seed;
   double spread;
   double failure_rate;
+  double exact_rate;
 } Simulated;
 
 static guint64
@@ -67,8 +68,9 @@ simulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
       e->message = g_strdup ("simulated failure");
       return e;
     }
-  double t = bnb_model_bound (sim->model, leaf, NULL)
-             * (1 + sim->spread * u * u);
+  double v = unit (mix (h ^ 0x9e3779b97f4a7c15ull)) < sim->exact_rate ? 0
+                                                                      : u * u;
+  double t = bnb_model_bound (sim->model, leaf, NULL) * (1 + sim->spread * v);
   e->median_s = e->min_s = e->max_s = t;
   return e;
 }
@@ -80,13 +82,15 @@ static const BnbEvaluatorClass simulated_class = {
 
 BnbEvaluator *
 bnb_evaluator_new_simulated (const BnbModel *model, guint64 seed,
-                             double spread, double failure_rate)
+                             double spread, double failure_rate,
+                             double exact_rate)
 {
   Simulated *sim = g_new0 (Simulated, 1);
   sim->model = model;
   sim->seed = seed;
   sim->spread = spread;
   sim->failure_rate = failure_rate;
+  sim->exact_rate = exact_rate;
   return bnb_evaluator_new (&simulated_class, sim, "simulated");
 }
 

@@ -32,6 +32,7 @@ typedef struct {
   double timeout;
   double spread;
   double failure_rate;
+  double exact_rate;
   gint threads;
   gint repetitions;
   gint warmup;
@@ -146,6 +147,10 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "SPREAD" },
     { "failure-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->failure_rate,
       "With --simulate: the share of leaves that fail (default 0.02)", "P" },
+    { "exact-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->exact_rate,
+      "With --simulate: the share of leaves whose time is their bound "
+      "(default 0.1)",
+      "P" },
     { NULL },
   };
   GOptionGroup *group
@@ -164,6 +169,7 @@ tune_defaults (TuneOptions *o)
   o->timeout = 10;
   o->spread = 1;
   o->failure_rate = 0.02;
+  o->exact_rate = 0.1;
   o->repetitions = 10;
   o->warmup = 2;
   o->final_candidates = 3;
@@ -222,9 +228,10 @@ check_tune_options (const TuneOptions *o, GError **error)
     return usage (error, "--repetitions, --threads and --seeds must be at "
                          "least 1, --warmup and --final at least 0, "
                          "--timeout positive");
-  if (o->spread < 0 || o->failure_rate < 0 || o->failure_rate >= 1)
-    return usage (error, "--spread must be >= 0 and --failure-rate in "
-                         "[0, 1)");
+  if (o->spread < 0 || o->failure_rate < 0 || o->failure_rate >= 1
+      || o->exact_rate < 0 || o->exact_rate > 1)
+    return usage (error, "--spread must be >= 0, --failure-rate in [0, 1) "
+                         "and --exact-rate in [0, 1]");
   if (o->margin < 0 || o->margin >= 1)
     return usage (error, "--margin must be in [0, 1)");
   return TRUE;
@@ -327,7 +334,8 @@ session_open (const TuneOptions *o, Session *s, GError **error)
   if (o->simulate != NULL)
     {
       s->evaluator = bnb_evaluator_new_simulated (s->model, (guint64) o->seed,
-                                                  o->spread, o->failure_rate);
+                                                  o->spread, o->failure_rate,
+                                                  o->exact_rate);
       return TRUE;
     }
   if (!open_harness (o, s, error))

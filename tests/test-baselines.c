@@ -21,6 +21,7 @@
 #define SIM_SEED 7
 #define SIM_SPREAD 1.0
 #define SIM_FAILURES 0.05
+#define SIM_EXACT 0.1
 #define MAX_LEAVES 5000.0
 
 static const char *const kernels[][2] = {
@@ -135,7 +136,7 @@ run_search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbEvaluator) ev
       = bnb_evaluator_new_simulated (f->model, SIM_SEED, SIM_SPREAD,
-                                     SIM_FAILURES);
+                                     SIM_FAILURES, SIM_EXACT);
   BnbSearchOptions o;
   options_for (&o, strategy, seed, budget);
   BnbSearchResult *r = bnb_search_run (root, f->model, ev, &o, &error);
@@ -192,7 +193,7 @@ run_strategy (const Fixture *f, BnbStrategy strategy, guint64 seed,
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbEvaluator) ev
       = bnb_evaluator_new_simulated (f->model, SIM_SEED, SIM_SPREAD,
-                                     SIM_FAILURES);
+                                     SIM_FAILURES, SIM_EXACT);
   BnbSearchOptions o;
   options_for (&o, strategy, seed, budget);
   BnbSearchContext ctx = {
@@ -563,7 +564,7 @@ test_genetic_options (void)
   fixture_load_text (&f, axpy_nest);
   g_autoptr (BnbEvaluator) ev
       = bnb_evaluator_new_simulated (f.model, SIM_SEED, SIM_SPREAD,
-                                     SIM_FAILURES);
+                                     SIM_FAILURES, SIM_EXACT);
   for (guint i = 0; i < 5; i++)
     {
       g_autoptr (GError) error = NULL;

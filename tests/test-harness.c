@@ -12,6 +12,7 @@
  * $BNBTUNE names (tests/run-tests.sh sets it) as the worker.
  */
 #include "harness/harness-private.h"
+#include "model/model.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -851,8 +852,27 @@ property_limits (BnbHarness *h)
   return limits;
 }
 
+/* The device as the search sees it: with its calibrated figures. */
+static const BnbDeviceDesc *
+calibrated_desc (void)
+{
+  static BnbDeviceDesc desc;
+  static gboolean done;
+  if (!done)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbDevice) device = bnb_device_open_full (
+          test_device (), BNB_DEVICE_CALIBRATE_CACHED, &error);
+      g_assert_no_error (error);
+      desc = *bnb_device_desc (device);
+      done = TRUE;
+    }
+  return &desc;
+}
+
+/* n random leaves' programs, with each leaf's bound in `bounds`. */
 static GPtrArray *
-random_programs (BnbHarness *h, guint n, guint64 seed)
+random_programs (BnbHarness *h, guint n, guint64 seed, GArray *bounds)
 {
   g_autoptr (GError) error = NULL;
   BnbChoiceLimits limits = property_limits (h);
@@ -866,12 +886,17 @@ random_programs (BnbHarness *h, guint n, guint64 seed)
   g_assert_no_error (error);
   root = bnb_choice_node_root (space, &error);
   g_assert_no_error (error);
+  g_autoptr (BnbModel) model = bnb_model_new (space, calibrated_desc (),
+                                              &error);
+  g_assert_no_error (error);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (BnbChoiceNode) leaf
           = bnb_choice_random_leaf (root, rand, 1000);
       BnbCodegenProgram *p;
       g_assert_nonnull (leaf);
+      double bound = bnb_model_bound (model, leaf, NULL);
+      g_array_append_val (bounds, bound);
       p = bnb_codegen_generate (leaf, &error);
       if (!p)
         {
@@ -930,10 +955,29 @@ pocl_gave_up (const BnbEvaluation *e)
          && strstr (e->message, "the worker died") != NULL;
 }
 
+/* A leaf that ran faster than the model's lower bound: a model bug. */
+static void
+check_bound (const PropertyKernel *pk, guint i, const BnbCodegenProgram *p,
+             const BnbEvaluation *e, double bound, guint *violations,
+             double *ratio)
+{
+  if (e->outcome != BNB_OUTCOME_OK)
+    return;
+  *ratio = fmin (*ratio, e->median_s / bound);
+  if (e->median_s >= bound)
+    return;
+  (*violations)++;
+  g_test_message ("%s leaf %u: measured %.3g s below its bound %.3g s\n"
+                  "decisions: %s",
+                  pk->path, i, e->median_s, bound, p->decisions);
+}
+
 static void
 property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
-                 guint counts[], double *build_s, char **failure)
+                 guint counts[], double *build_s, char **failure,
+                 guint *violations, double *ratio)
 {
+  g_autoptr (GArray) bounds = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbHarness) h = NULL;
   g_autoptr (GPtrArray) programs = NULL;
@@ -948,7 +992,7 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
   h = bnb_harness_new (pk->path, NULL, pk->sizes, test_device (), &options,
                        &error);
   g_assert_no_error (error);
-  programs = random_programs (h, n, seed);
+  programs = random_programs (h, n, seed, bounds);
   for (guint i = 0; i < MIN (PROPERTY_AHEAD, programs->len); i++)
     bnb_harness_prepare (h, g_ptr_array_index (programs, i));
   for (guint i = 0; i < programs->len; i++)
@@ -962,6 +1006,8 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
       g_assert_no_error (error);
       counts[e->outcome]++;
       *build_s += e->compile_s;
+      check_bound (pk, i, p, e, g_array_index (bounds, double, i),
+                   violations, ratio);
       if (e->outcome != BNB_OUTCOME_OK)
         report_leaf (pk, i, p, e);
       if (e->outcome != BNB_OUTCOME_OK && !*failure
@@ -986,6 +1032,8 @@ test_property_random_leaves (void)
   guint counts[BNB_OUTCOME_COUNT] = { 0 };
   g_autofree char *failure = NULL;
   gint64 start = g_get_monotonic_time ();
+  guint violations = 0;
+  double ratio = INFINITY;
   per_kernel = (total + G_N_ELEMENTS (property_kernels) - 1)
                / G_N_ELEMENTS (property_kernels);
   for (guint k = 0; k < G_N_ELEMENTS (property_kernels); k++)
@@ -994,7 +1042,7 @@ test_property_random_leaves (void)
       gint64 t = g_get_monotonic_time ();
       double build_s = 0;
       property_kernel (&property_kernels[k], per_kernel, PROPERTY_SEED + k,
-                       counts, &build_s, &failure);
+                       counts, &build_s, &failure, &violations, &ratio);
       g_test_message ("%s: %u of %u ok in %.1f s (builds %.1f s)",
                       property_kernels[k].path,
                       counts[BNB_OUTCOME_OK] - before, per_kernel,
@@ -1008,8 +1056,11 @@ test_property_random_leaves (void)
                   counts[BNB_OUTCOME_LAUNCH_FAILED],
                   counts[BNB_OUTCOME_WRONG_RESULT],
                   counts[BNB_OUTCOME_TIMED_OUT]);
+  g_test_message ("bound violations: %u; least measured/bound %.3g",
+                  violations, ratio);
   if (failure)
     g_test_fail_printf ("the first failing leaf: %s", failure);
+  g_assert_cmpuint (violations, ==, 0);
   g_assert_cmpuint (counts[BNB_OUTCOME_WRONG_RESULT], ==, 0);
   g_assert_cmpuint (counts[BNB_OUTCOME_BUILD_FAILED], ==, 0);
   g_assert_cmpuint (10 * counts[BNB_OUTCOME_OK], >=,
@@ -1049,8 +1100,9 @@ evaluate_batch (guint workers, double *seconds)
 {
   g_autoptr (BnbHarness) h
       = workers_harness ("data/kernels/gemv.ir", "M=40,N=37", workers, 60);
+  g_autoptr (GArray) bounds = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GPtrArray) programs
-      = random_programs (h, WORKERS_LEAVES, WORKERS_SEED);
+      = random_programs (h, WORKERS_LEAVES, WORKERS_SEED, bounds);
   GPtrArray *outcomes
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_evaluation_free);
   gint64 start = g_get_monotonic_time ();

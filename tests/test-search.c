@@ -1,6 +1,7 @@
 /* Tests of bnb/: on the simulated device, branch and bound finds exactly
  * the optimum that exhaustive enumeration finds, on sub-spaces of every
- * shipped kernel at several sizes and seeds, timing fewer leaves; its
+ * shipped kernel at several sizes and seeds (the time, since several
+ * leaves may tie), timing fewer leaves; its
  * statistics account for every candidate; a budget stops it with an
  * honest open bound; and it runs on any node as its root. */
 #include "bnb/bnb.h"
@@ -119,9 +120,10 @@ static BnbSearchResult *
 search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
         guint64 seed, guint64 max_evaluations)
 {
+  double exact_rate = max_evaluations > 0 ? 0 : 0.1;
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbEvaluator) ev
-      = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05);
+      = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05, exact_rate);
   BnbSearchOptions o;
   bnb_search_options_init (&o);
   o.strategy = strategy;
@@ -174,7 +176,6 @@ compare_case (const Fixture *f, guint64 seed, guint64 *bnb_timed,
   g_assert_cmpfloat (timed (ex), ==, leaves);
   g_assert_true (ex->proven && bb->proven);
   g_assert_cmpfloat (bb->best_s, ==, ex->best_s);
-  g_assert_cmpstr (bb->best_decisions, ==, ex->best_decisions);
   g_assert_cmpuint (timed (bb), <=, timed (ex));
   g_assert_cmpuint (bb->violations + ex->violations, ==, 0);
   assert_accounted (bb, leaves);
