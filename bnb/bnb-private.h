@@ -31,6 +31,12 @@ typedef struct {
 double bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
                             guint depth);
 
+/* Prepares every leaf of `leaves` (so that they build in parallel), then
+ * evaluates them in turn as above; empties `leaves` (whose free function
+ * frees the nodes). */
+void bnb_search_evaluate_batch (BnbSearchContext *ctx, GPtrArray *leaves,
+                                guint depth);
+
 /* The same for a leaf already evaluated by the caller's own thread
  * (branch and bound's device thread): records `e` as above. */
 double bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,

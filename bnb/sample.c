@@ -4,14 +4,20 @@
 
 #include <math.h>
 
+/* Leaves are evaluated in batches, built ahead in parallel. */
+#define BATCH 64
+
 static void
-enumerate (BnbSearchContext *ctx, const BnbChoiceNode *node, guint depth)
+enumerate (BnbSearchContext *ctx, const BnbChoiceNode *node, guint depth,
+           GPtrArray *batch)
 {
   if (ctx->stop)
     return;
   if (bnb_choice_node_is_leaf (node))
     {
-      bnb_search_evaluate (ctx, node, depth);
+      g_ptr_array_add (batch, bnb_choice_node_copy (node));
+      if (batch->len == BATCH)
+        bnb_search_evaluate_batch (ctx, batch, depth);
       return;
     }
   guint choice = bnb_choice_node_next_open (node);
@@ -24,7 +30,7 @@ enumerate (BnbSearchContext *ctx, const BnbChoiceNode *node, guint depth)
       bnb_choice_node_assign (child, node);
       if (bnb_choice_node_restrict (child, choice, 1u << v)
           != BNB_CHOICE_DEAD)
-        enumerate (ctx, child, depth + 1);
+        enumerate (ctx, child, depth + 1, batch);
     }
 }
 
@@ -41,7 +47,10 @@ bnb_strategy_exhaustive (BnbSearchContext *ctx, GError **error)
                    ctx->options->exhaustive_limit);
       return FALSE;
     }
-  enumerate (ctx, ctx->root, 0);
+  g_autoptr (GPtrArray) batch = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) bnb_choice_node_free);
+  enumerate (ctx, ctx->root, 0, batch);
+  bnb_search_evaluate_batch (ctx, batch, 0);
   ctx->result->proven = !ctx->stop && ctx->error == NULL;
   return ctx->error == NULL;
 }
@@ -51,22 +60,47 @@ bnb_strategy_exhaustive (BnbSearchContext *ctx, GError **error)
 #define STALE_DRAWS 200
 #define DEFAULT_SAMPLES 1000
 
+/* Draws up to BATCH leaves not met before. */
+static guint
+draw_batch (BnbSearchContext *ctx, GPtrArray *batch, guint *stale)
+{
+  while (batch->len < BATCH && *stale < STALE_DRAWS)
+    {
+      BnbChoiceNode *leaf = bnb_search_random_leaf (ctx->root, ctx->rand, 100);
+      if (leaf == NULL)
+        return batch->len;
+      g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+      if (g_hash_table_contains (ctx->seen, key))
+        {
+          (*stale)++;
+          bnb_choice_node_free (leaf);
+          continue;
+        }
+      *stale = 0;
+      g_hash_table_insert (ctx->seen, g_steal_pointer (&key), NULL);
+      g_ptr_array_add (batch, leaf);
+    }
+  return batch->len;
+}
+
 gboolean
 bnb_strategy_random (BnbSearchContext *ctx, GError **error)
 {
   const BnbSearchOptions *o = ctx->options;
   gboolean budget = o->max_evaluations > 0 || o->max_seconds > 0;
   guint stale = 0;
-  while (!ctx->stop && stale < STALE_DRAWS
-         && (budget || ctx->result->evaluations < DEFAULT_SAMPLES))
+  g_autoptr (GPtrArray) batch = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) bnb_choice_node_free);
+  while (!ctx->stop && (budget || ctx->result->evaluations < DEFAULT_SAMPLES)
+         && draw_batch (ctx, batch, &stale) > 0)
     {
-      g_autoptr (BnbChoiceNode) leaf
-          = bnb_search_random_leaf (ctx->root, ctx->rand, 100);
-      if (leaf == NULL)
-        break;
-      guint64 before = ctx->result->evaluations;
-      bnb_search_evaluate (ctx, leaf, bnb_search_depth (ctx->root));
-      stale = ctx->result->evaluations == before ? stale + 1 : 0;
+      for (guint i = 0; i < batch->len; i++)
+        {
+          g_autofree char *key
+              = bnb_choice_node_to_string (batch->pdata[i], FALSE);
+          g_hash_table_remove (ctx->seen, key);
+        }
+      bnb_search_evaluate_batch (ctx, batch, bnb_search_depth (ctx->root));
     }
   return ctx->error == NULL;
 }

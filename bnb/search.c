@@ -244,6 +244,19 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
   return bnb_search_record (ctx, leaf, bound_s, depth, e);
 }
 
+void
+bnb_search_evaluate_batch (BnbSearchContext *ctx, GPtrArray *leaves,
+                           guint depth)
+{
+  const BnbEvaluatorClass *k = ctx->evaluator->klass;
+  if (k->prepare != NULL)
+    for (guint i = 0; i < leaves->len; i++)
+      k->prepare (ctx->evaluator->self, leaves->pdata[i]);
+  for (guint i = 0; i < leaves->len && !ctx->stop; i++)
+    bnb_search_evaluate (ctx, leaves->pdata[i], depth);
+  g_ptr_array_set_size (leaves, 0);
+}
+
 static BnbChoiceNode *
 leaf_of (const BnbSearchContext *ctx, const char *decisions)
 {
