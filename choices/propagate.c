@@ -18,25 +18,41 @@ typedef struct {
   guint *changed;
 } Scratch;
 
-static _Thread_local Scratch scratch;
+static void
+scratch_free (gpointer data)
+{
+  Scratch *sc = data;
+  g_free (sc->queue);
+  g_free (sc->queued);
+  g_free (sc->changed);
+  g_free (sc);
+}
+
+/* Freed when its thread ends (a search's worker threads come and go). */
+static GPrivate scratch_key = G_PRIVATE_INIT (scratch_free);
 
 static Scratch *
 scratch_get (guint n_cons, guint n_choices)
 {
-  if (scratch.capacity < n_cons)
+  Scratch *sc = g_private_get (&scratch_key);
+  if (sc == NULL)
     {
-      scratch.capacity = MAX (n_cons, 2 * scratch.capacity);
-      scratch.queue = g_renew (guint, scratch.queue, scratch.capacity);
-      scratch.queued = g_renew (guint8, scratch.queued, scratch.capacity);
-      memset (scratch.queued, 0, scratch.capacity);
+      sc = g_new0 (Scratch, 1);
+      g_private_set (&scratch_key, sc);
     }
-  if (scratch.changed_capacity < 4 * n_choices)
+  if (sc->capacity < n_cons)
     {
-      scratch.changed_capacity = 4 * n_choices;
-      scratch.changed = g_renew (guint, scratch.changed,
-                                 scratch.changed_capacity);
+      sc->capacity = MAX (n_cons, 2 * sc->capacity);
+      sc->queue = g_renew (guint, sc->queue, sc->capacity);
+      sc->queued = g_renew (guint8, sc->queued, sc->capacity);
+      memset (sc->queued, 0, sc->capacity);
     }
-  return &scratch;
+  if (sc->changed_capacity < 4 * n_choices)
+    {
+      sc->changed_capacity = 4 * n_choices;
+      sc->changed = g_renew (guint, sc->changed, sc->changed_capacity);
+    }
+  return sc;
 }
 
 typedef struct {
