@@ -7,6 +7,7 @@
 #include "bnb/bnb.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static const char *const kernels[][2] = {
   { "data/kernels/axpy.ir", "N=64" },
@@ -232,6 +233,93 @@ test_leaf_root (void)
   fixture_clear (&f);
 }
 
+/* ---- End to end on the test device (PoCL on CI) -------------------- */
+
+static const char *
+test_bnbtune (void)
+{
+  const char *path = g_getenv ("BNBTUNE");
+  return path ? path : "./bnbtune";
+}
+
+static double
+json_number (const char *json, const char *key)
+{
+  g_autofree char *pattern = g_strdup_printf ("\"%s\": *([-0-9.e+]+)", key);
+  g_autoptr (GRegex) regex = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  if (!g_regex_match (regex, json, 0, &match))
+    return NAN;
+  g_autofree char *text = g_match_info_fetch (match, 1);
+  return g_ascii_strtod (text, NULL);
+}
+
+/* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
+ * makes; returns the best time of its report, which must be proven. */
+static double
+run_strategy (const char *kernel, const char *sizes, const char *decisions,
+              const char *strategy, const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *out = NULL, *err = NULL, *json = NULL;
+  g_assert_true (g_file_get_contents (decisions, &text, NULL, &error));
+  g_autofree char *report = g_build_filename (dir, strategy, NULL);
+  g_autofree char *size_arg = g_strdup_printf ("--size=%s", sizes);
+  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
+  g_autofree char *dev_arg = g_strdup_printf (
+      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+  const char *argv[] = { test_bnbtune (), "--kernel", kernel, size_arg,
+                         dev_arg, dec_arg, "--strategy", strategy,
+                         "--no-journal", "--quiet", "--report", report,
+                         "--threads", "2", NULL };
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("%s %s failed:\n%s\n%s", kernel, strategy, out, err);
+  g_autofree char *path = g_build_filename (report, "report.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_nonnull (strstr (json, "\"proven\": true"));
+  g_assert_cmpfloat (json_number (json, "violations"), ==, 0);
+  return json_number (json, "overall_best_s");
+}
+
+/* Branch and bound and exhaustive on a real device find the same best
+ * time, up to the measurement spread of a shared CPU.  A first exhaustive
+ * run fills PoCL's kernel cache, so that builds on the same cores do not
+ * slow the timed runs of one strategy more than the other's. */
+static void
+end_to_end (const char *kernel, const char *sizes, const char *decisions)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-search-XXXXXX", &error);
+  g_assert_no_error (error);
+  run_strategy (kernel, sizes, decisions, "exhaustive", dir);
+  double bb = run_strategy (kernel, sizes, decisions, "bnb", dir);
+  double ex = run_strategy (kernel, sizes, decisions, "exhaustive", dir);
+  g_test_message ("%s: exhaustive %.3g s, bnb %.3g s", kernel, ex, bb);
+  g_assert_true (isfinite (ex) && isfinite (bb));
+  g_assert_cmpfloat (bb, <=, 1.5 * ex);
+  g_assert_cmpfloat (ex, <=, 1.5 * bb);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
+static void
+test_end_to_end_axpy (void)
+{
+  end_to_end ("data/kernels/axpy.ir", "N=4096",
+              "tests/data/axpy-small.decisions");
+}
+
+static void
+test_end_to_end_mxm (void)
+{
+  end_to_end ("data/kernels/mxm.ir", "M=32,N=32,K=32",
+              "tests/data/mxm-small.decisions");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -240,5 +328,7 @@ main (int argc, char **argv)
                    test_bnb_equals_exhaustive);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
+  g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
+  g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   return g_test_run ();
 }
