@@ -1,0 +1,687 @@
+/* CLBlast's SGEMM and the naive hand-written kernel (bench/mxm-naive.cl)
+ * timed side by side on one OpenCL device, for square row-major
+ * C = A * B (M = N = K).  For each size, A and B get fresh seeded uniform
+ * values in [-1, 1]; C is poisoned with NaN before every run; CLBlast is
+ * timed on the host around the call and a clFinish (it may launch several
+ * kernels), the naive kernel by its profiling event; both report the
+ * median of the timed runs after untimed warm-ups, and the last result of
+ * each is checked against a double-precision product on the CPU.  One
+ * tab-separated line per size goes to standard output, after a header;
+ * errors go to standard error and end the program with status 1.
+ * Not part of libbnbtune: CLBlast (Debian's libclblast-dev) is needed by
+ * this benchmark only.
+ *
+ * Build, from the repository root:
+ *   mkdir -p build && cc -std=c11 -O2 -Wall -Wextra -Werror \
+ *     bench/clblast-sgemm.c -o build/clblast-sgemm \
+ *     $(pkg-config --cflags --libs OpenCL) -lclblast -lm
+ * Usage:
+ *   build/clblast-sgemm [--device N] [--sizes 256,512,1024] [--warmup W]
+ *     [--repetitions R] [--seed S] [--naive-source bench/mxm-naive.cl]
+ * --device N is the index across all platforms, in platform order then
+ * device order, as `bnbtune devices` lists them. */
+#define _POSIX_C_SOURCE 200809L
+#define CL_TARGET_OPENCL_VERSION 120
+
+#include <clblast_c.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_SIZES 64
+#define SAMPLE_ELEMENTS 4096
+#define CHECK_ALL_UP_TO 256
+#define WORK_GROUP_SIDE 16
+
+typedef struct {
+  unsigned device;
+  size_t sizes[MAX_SIZES];
+  unsigned n_sizes;
+  unsigned warmup;
+  unsigned repetitions;
+  uint64_t seed;
+  const char *naive_source;
+} Options;
+
+typedef struct {
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  char *naive_text;
+} Bench;
+
+/* One size's operands: host copies of A and B (and C, read back), their
+ * device buffers, and a host array of NaN that poisons C. */
+typedef struct {
+  size_t n;
+  float *a, *b, *c, *poison;
+  cl_mem da, db, dc;
+} Operands;
+
+typedef struct {
+  int code;
+  const char *name;
+} ErrorName;
+
+static const ErrorName error_names[] = {
+  { 0, "CL_SUCCESS" },
+  { -1, "CL_DEVICE_NOT_FOUND" },
+  { -2, "CL_DEVICE_NOT_AVAILABLE" },
+  { -3, "CL_COMPILER_NOT_AVAILABLE" },
+  { -4, "CL_MEM_OBJECT_ALLOCATION_FAILURE" },
+  { -5, "CL_OUT_OF_RESOURCES" },
+  { -6, "CL_OUT_OF_HOST_MEMORY" },
+  { -7, "CL_PROFILING_INFO_NOT_AVAILABLE" },
+  { -8, "CL_MEM_COPY_OVERLAP" },
+  { -9, "CL_IMAGE_FORMAT_MISMATCH" },
+  { -10, "CL_IMAGE_FORMAT_NOT_SUPPORTED" },
+  { -11, "CL_BUILD_PROGRAM_FAILURE" },
+  { -12, "CL_MAP_FAILURE" },
+  { -13, "CL_MISALIGNED_SUB_BUFFER_OFFSET" },
+  { -14, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST" },
+  { -15, "CL_COMPILE_PROGRAM_FAILURE" },
+  { -16, "CL_LINKER_NOT_AVAILABLE" },
+  { -17, "CL_LINK_PROGRAM_FAILURE" },
+  { -18, "CL_DEVICE_PARTITION_FAILED" },
+  { -19, "CL_KERNEL_ARG_INFO_NOT_AVAILABLE" },
+  { -30, "CL_INVALID_VALUE" },
+  { -31, "CL_INVALID_DEVICE_TYPE" },
+  { -32, "CL_INVALID_PLATFORM" },
+  { -33, "CL_INVALID_DEVICE" },
+  { -34, "CL_INVALID_CONTEXT" },
+  { -35, "CL_INVALID_QUEUE_PROPERTIES" },
+  { -36, "CL_INVALID_COMMAND_QUEUE" },
+  { -37, "CL_INVALID_HOST_PTR" },
+  { -38, "CL_INVALID_MEM_OBJECT" },
+  { -39, "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR" },
+  { -40, "CL_INVALID_IMAGE_SIZE" },
+  { -41, "CL_INVALID_SAMPLER" },
+  { -42, "CL_INVALID_BINARY" },
+  { -43, "CL_INVALID_BUILD_OPTIONS" },
+  { -44, "CL_INVALID_PROGRAM" },
+  { -45, "CL_INVALID_PROGRAM_EXECUTABLE" },
+  { -46, "CL_INVALID_KERNEL_NAME" },
+  { -47, "CL_INVALID_KERNEL_DEFINITION" },
+  { -48, "CL_INVALID_KERNEL" },
+  { -49, "CL_INVALID_ARG_INDEX" },
+  { -50, "CL_INVALID_ARG_VALUE" },
+  { -51, "CL_INVALID_ARG_SIZE" },
+  { -52, "CL_INVALID_KERNEL_ARGS" },
+  { -53, "CL_INVALID_WORK_DIMENSION" },
+  { -54, "CL_INVALID_WORK_GROUP_SIZE" },
+  { -55, "CL_INVALID_WORK_ITEM_SIZE" },
+  { -56, "CL_INVALID_GLOBAL_OFFSET" },
+  { -57, "CL_INVALID_EVENT_WAIT_LIST" },
+  { -58, "CL_INVALID_EVENT" },
+  { -59, "CL_INVALID_OPERATION" },
+  { -60, "CL_INVALID_GL_OBJECT" },
+  { -61, "CL_INVALID_BUFFER_SIZE" },
+  { -62, "CL_INVALID_MIP_LEVEL" },
+  { -63, "CL_INVALID_GLOBAL_WORK_SIZE" },
+  { -64, "CL_INVALID_PROPERTY" },
+  { -65, "CL_INVALID_IMAGE_DESCRIPTOR" },
+  { -66, "CL_INVALID_COMPILER_OPTIONS" },
+  { -67, "CL_INVALID_LINKER_OPTIONS" },
+  { -68, "CL_INVALID_DEVICE_PARTITION_COUNT" },
+  { -1001, "CL_PLATFORM_NOT_FOUND_KHR" },
+  { -1007, "CLBlastInsufficientMemoryY" },
+  { -1008, "CLBlastInsufficientMemoryX" },
+  { -1009, "CLBlastInsufficientMemoryC" },
+  { -1010, "CLBlastInsufficientMemoryB" },
+  { -1011, "CLBlastInsufficientMemoryA" },
+  { -1012, "CLBlastInvalidIncrementY" },
+  { -1013, "CLBlastInvalidIncrementX" },
+  { -1014, "CLBlastInvalidLeadDimC" },
+  { -1015, "CLBlastInvalidLeadDimB" },
+  { -1016, "CLBlastInvalidLeadDimA" },
+  { -1017, "CLBlastInvalidDimension" },
+  { -1018, "CLBlastInvalidVectorY" },
+  { -1019, "CLBlastInvalidVectorX" },
+  { -1020, "CLBlastInvalidMatrixC" },
+  { -1021, "CLBlastInvalidMatrixB" },
+  { -1022, "CLBlastInvalidMatrixA" },
+  { -1024, "CLBlastNotImplemented" },
+  { -2039, "CLBlastUnexpectedError" },
+  { -2040, "CLBlastUnknownError" },
+  { -2041, "CLBlastDatabaseError" },
+  { -2042, "CLBlastInsufficientMemoryScalar" },
+  { -2043, "CLBlastInvalidVectorScalar" },
+  { -2044, "CLBlastNoDoublePrecision" },
+  { -2045, "CLBlastNoHalfPrecision" },
+  { -2046, "CLBlastInvalidLocalMemUsage" },
+  { -2047, "CLBlastMissingOverrideParameter" },
+  { -2048, "CLBlastInvalidOverrideKernel" },
+  { -2049, "CLBlastInvalidBatchCount" },
+  { -2050, "CLBlastInsufficientMemoryTemp" },
+};
+
+static void
+die (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  fputs ("clblast-sgemm: ", stderr);
+  vfprintf (stderr, format, args);
+  fputc ('\n', stderr);
+  va_end (args);
+  exit (EXIT_FAILURE);
+}
+
+static const char *
+error_name (int code)
+{
+  for (size_t i = 0; i < sizeof error_names / sizeof *error_names; i++)
+    if (error_names[i].code == code)
+      return error_names[i].name;
+  return "unknown OpenCL error";
+}
+
+/* Every OpenCL and CLBlast call goes through here: on failure, the call,
+ * the code's name and the code, then exit. */
+static void
+check (int status, const char *call)
+{
+  if (status != CL_SUCCESS)
+    die ("%s failed: %s (%d)", call, error_name (status), status);
+}
+
+static void *
+xmalloc (size_t bytes)
+{
+  void *p = malloc (bytes);
+  if (!p)
+    die ("out of memory (%zu bytes)", bytes);
+  return p;
+}
+
+static double
+now_s (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* splitmix64: small, seedable, and good enough for test data. */
+static uint64_t
+next_random (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+static float
+uniform_pm1 (uint64_t *state)
+{
+  return (float)((double)(next_random (state) >> 40) / (double)(1u << 23)
+                 - 1.0);
+}
+
+static int
+compare_doubles (const void *x, const void *y)
+{
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* The median of times[0..n), which it sorts. */
+static double
+median (double *times, unsigned n)
+{
+  qsort (times, n, sizeof *times, compare_doubles);
+  return n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+}
+
+static unsigned long
+parse_number (const char *text, const char *option, unsigned long min)
+{
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul (text, &end, 10);
+  if (errno || end == text || *end || text[0] == '-' || v < min)
+    die ("%s wants an integer >= %lu, not '%s'", option, min, text);
+  return v;
+}
+
+static void
+parse_sizes (Options *o, const char *text)
+{
+  char *copy = xmalloc (strlen (text) + 1), *saved = NULL;
+  strcpy (copy, text);
+  o->n_sizes = 0;
+  for (char *s = strtok_r (copy, ",", &saved); s;
+       s = strtok_r (NULL, ",", &saved))
+    {
+      if (o->n_sizes == MAX_SIZES)
+        die ("--sizes: at most %d sizes", MAX_SIZES);
+      o->sizes[o->n_sizes++] = parse_number (s, "--sizes", 1);
+    }
+  free (copy);
+  if (!o->n_sizes)
+    die ("--sizes wants a list such as 256,512,1024");
+}
+
+static void
+usage (void)
+{
+  printf ("Usage: clblast-sgemm [--device N] [--sizes 256,512,1024] "
+          "[--warmup W]\n"
+          "         [--repetitions R] [--seed S] "
+          "[--naive-source bench/mxm-naive.cl]\n");
+  exit (EXIT_SUCCESS);
+}
+
+static void
+set_option (Options *o, const char *name, const char *value)
+{
+  if (!strcmp (name, "--device"))
+    o->device = parse_number (value, name, 0);
+  else if (!strcmp (name, "--sizes"))
+    parse_sizes (o, value);
+  else if (!strcmp (name, "--warmup"))
+    o->warmup = parse_number (value, name, 0);
+  else if (!strcmp (name, "--repetitions"))
+    o->repetitions = parse_number (value, name, 1);
+  else if (!strcmp (name, "--seed"))
+    o->seed = parse_number (value, name, 0);
+  else if (!strcmp (name, "--naive-source"))
+    o->naive_source = value;
+  else
+    die ("unknown option '%s' (try --help)", name);
+}
+
+static Options
+parse_options (int argc, char **argv)
+{
+  Options o = { .warmup = 3,
+                .repetitions = 20,
+                .seed = 1,
+                .naive_source = "bench/mxm-naive.cl" };
+  parse_sizes (&o, "256,512,1024");
+  for (int i = 1; i < argc; i += 2)
+    {
+      if (!strcmp (argv[i], "--help") || !strcmp (argv[i], "-h"))
+        usage ();
+      if (i + 1 == argc)
+        die ("%s wants a value", argv[i]);
+      set_option (&o, argv[i], argv[i + 1]);
+    }
+  return o;
+}
+
+static char *
+read_file (const char *path)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f)
+    die ("cannot open %s: %s", path, strerror (errno));
+  char *text = NULL;
+  size_t length = 0, capacity = 0, got;
+  do
+    {
+      capacity = capacity ? 2 * capacity : 4096;
+      text = realloc (text, capacity + 1);
+      if (!text)
+        die ("out of memory reading %s", path);
+      got = fread (text + length, 1, capacity - length, f);
+      length += got;
+    }
+  while (length == capacity);
+  if (ferror (f))
+    die ("cannot read %s", path);
+  fclose (f);
+  text[length] = '\0';
+  return text;
+}
+
+/* The devices of one platform, appended to ids[*count..]; a platform
+ * without devices adds none. */
+static void
+platform_devices (cl_platform_id platform, cl_device_id **ids, cl_uint *count)
+{
+  cl_uint n = 0;
+  cl_int status = clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, 0, NULL, &n);
+  if (status == CL_DEVICE_NOT_FOUND || (status == CL_SUCCESS && !n))
+    return;
+  check (status, "clGetDeviceIDs");
+  *ids = realloc (*ids, (*count + n) * sizeof **ids);
+  if (!*ids)
+    die ("out of memory listing devices");
+  check (clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, n, *ids + *count, NULL),
+         "clGetDeviceIDs");
+  *count += n;
+}
+
+static cl_device_id
+device_at (unsigned index)
+{
+  cl_uint n_platforms = 0, n_devices = 0;
+  cl_device_id *ids = NULL;
+  check (clGetPlatformIDs (0, NULL, &n_platforms), "clGetPlatformIDs");
+  cl_platform_id *platforms = xmalloc ((n_platforms + 1) * sizeof *platforms);
+  check (clGetPlatformIDs (n_platforms, platforms, NULL), "clGetPlatformIDs");
+  for (cl_uint p = 0; p < n_platforms; p++)
+    platform_devices (platforms[p], &ids, &n_devices);
+  free (platforms);
+  if (index >= n_devices)
+    die ("--device %u: there are %u OpenCL devices", index, n_devices);
+  cl_device_id device = ids[index];
+  free (ids);
+  return device;
+}
+
+static Bench
+bench_open (const Options *o)
+{
+  Bench b = { .device = device_at (o->device) };
+  cl_int status;
+  char name[256] = "";
+  check (clGetDeviceInfo (b.device, CL_DEVICE_NAME, sizeof name - 1, name,
+                          NULL),
+         "clGetDeviceInfo");
+  fprintf (stderr, "# device %u: %s\n", o->device, name);
+  b.context = clCreateContext (NULL, 1, &b.device, NULL, NULL, &status);
+  check (status, "clCreateContext");
+  b.queue = clCreateCommandQueue (b.context, b.device,
+                                  CL_QUEUE_PROFILING_ENABLE, &status);
+  check (status, "clCreateCommandQueue");
+  b.naive_text = read_file (o->naive_source);
+  return b;
+}
+
+static void
+bench_close (Bench *b)
+{
+  free (b->naive_text);
+  check (clReleaseCommandQueue (b->queue), "clReleaseCommandQueue");
+  check (clReleaseContext (b->context), "clReleaseContext");
+}
+
+static void
+fill_uniform (float *x, size_t count, uint64_t *state)
+{
+  int nonzero = 0;
+  for (size_t i = 0; i < count; i++)
+    nonzero |= (x[i] = uniform_pm1 (state)) != 0.0f;
+  if (!nonzero)
+    die ("random fill produced only zeros");
+}
+
+static cl_mem
+device_buffer (const Bench *b, size_t bytes, const void *data)
+{
+  cl_int status;
+  cl_mem m
+      = clCreateBuffer (b->context, CL_MEM_READ_WRITE, bytes, NULL, &status);
+  check (status, "clCreateBuffer");
+  if (data)
+    check (clEnqueueWriteBuffer (b->queue, m, CL_TRUE, 0, bytes, data, 0, NULL,
+                                 NULL),
+           "clEnqueueWriteBuffer");
+  return m;
+}
+
+static Operands
+operands_new (const Bench *b, size_t n, uint64_t seed)
+{
+  size_t count = n * n, bytes = count * sizeof (float);
+  uint64_t state = seed ^ (0x5851f42d4c957f2du * n);
+  Operands x = { .n = n };
+  x.a = xmalloc (bytes);
+  x.b = xmalloc (bytes);
+  x.c = xmalloc (bytes);
+  x.poison = xmalloc (bytes);
+  fill_uniform (x.a, count, &state);
+  fill_uniform (x.b, count, &state);
+  for (size_t i = 0; i < count; i++)
+    x.poison[i] = NAN;
+  x.da = device_buffer (b, bytes, x.a);
+  x.db = device_buffer (b, bytes, x.b);
+  x.dc = device_buffer (b, bytes, NULL);
+  return x;
+}
+
+static void
+operands_free (Operands *x)
+{
+  check (clReleaseMemObject (x->da), "clReleaseMemObject");
+  check (clReleaseMemObject (x->db), "clReleaseMemObject");
+  check (clReleaseMemObject (x->dc), "clReleaseMemObject");
+  free (x->a);
+  free (x->b);
+  free (x->c);
+  free (x->poison);
+}
+
+/* C filled with NaN on the device, and the queue idle, before a run. */
+static void
+poison_c (const Bench *b, const Operands *x)
+{
+  check (clEnqueueWriteBuffer (b->queue, x->dc, CL_TRUE, 0,
+                               x->n * x->n * sizeof (float), x->poison, 0,
+                               NULL, NULL),
+         "clEnqueueWriteBuffer");
+  check (clFinish (b->queue), "clFinish");
+}
+
+static void
+read_c (const Bench *b, Operands *x)
+{
+  check (clEnqueueReadBuffer (b->queue, x->dc, CL_TRUE, 0,
+                              x->n * x->n * sizeof (float), x->c, 0, NULL,
+                              NULL),
+         "clEnqueueReadBuffer");
+}
+
+static double
+reference_element (const Operands *x, size_t i, size_t j)
+{
+  double sum = 0.0;
+  for (size_t k = 0; k < x->n; k++)
+    sum += (double)x->a[i * x->n + k] * (double)x->b[k * x->n + j];
+  return sum;
+}
+
+/* The relative error of C[i][j], dying with the element's position when it
+ * is NaN or above the tolerance. */
+static double
+check_element (const Operands *x, size_t i, size_t j, const char *what)
+{
+  double ref = reference_element (x, i, j), got = x->c[i * x->n + j];
+  double error = fabs (got - ref) / fmax (fabs (ref), 1.0);
+  double tolerance = 1e-3 * sqrt ((double)x->n);
+  if (!(error <= tolerance))
+    die ("%s, N=%zu: C[%zu][%zu] = %.9g, expected %.9g (relative error %g "
+         "> tolerance %g)",
+         what, x->n, i, j, got, ref, error, tolerance);
+  return error;
+}
+
+/* C, read back, against the double-precision product: every element up
+ * to CHECK_ALL_UP_TO, a random sample of SAMPLE_ELEMENTS above.  Gives
+ * the largest relative error seen. */
+static double
+verify (const Bench *b, Operands *x, uint64_t seed, const char *what)
+{
+  double worst = 0.0;
+  uint64_t state = seed ^ 0xd1b54a32d192ed03u;
+  read_c (b, x);
+  if (x->n <= CHECK_ALL_UP_TO)
+    for (size_t i = 0; i < x->n; i++)
+      for (size_t j = 0; j < x->n; j++)
+        worst = fmax (worst, check_element (x, i, j, what));
+  else
+    for (unsigned s = 0; s < SAMPLE_ELEMENTS; s++)
+      {
+        size_t at = next_random (&state) % (x->n * x->n);
+        worst = fmax (worst, check_element (x, at / x->n, at % x->n, what));
+      }
+  return worst;
+}
+
+static void
+run_clblast (const Bench *b, const Operands *x)
+{
+  cl_command_queue queue = b->queue;
+  size_t n = x->n;
+  check (CLBlastSgemm (CLBlastLayoutRowMajor, CLBlastTransposeNo,
+                       CLBlastTransposeNo, n, n, n, 1.0f, x->da, 0, n, x->db,
+                       0, n, 0.0f, x->dc, 0, n, &queue, NULL),
+         "CLBlastSgemm");
+  check (clFinish (b->queue), "clFinish");
+}
+
+/* Median seconds of CLBlastSgemm plus clFinish, timed on the host. */
+static double
+time_clblast (const Bench *b, const Operands *x, const Options *o)
+{
+  double *times = xmalloc (o->repetitions * sizeof *times);
+  for (unsigned w = 0; w < o->warmup; w++)
+    {
+      poison_c (b, x);
+      run_clblast (b, x);
+    }
+  for (unsigned r = 0; r < o->repetitions; r++)
+    {
+      poison_c (b, x);
+      double start = now_s ();
+      run_clblast (b, x);
+      times[r] = now_s () - start;
+    }
+  double t = median (times, o->repetitions);
+  free (times);
+  return t;
+}
+
+static void
+print_build_log (const Bench *b, cl_program program)
+{
+  size_t size = 0;
+  if (clGetProgramBuildInfo (program, b->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+                             &size)
+      != CL_SUCCESS)
+    return;
+  char *log = xmalloc (size + 1);
+  if (clGetProgramBuildInfo (program, b->device, CL_PROGRAM_BUILD_LOG, size,
+                             log, NULL)
+      == CL_SUCCESS)
+    fprintf (stderr, "%.*s\n", (int)size, log);
+  free (log);
+}
+
+/* The naive kernel for one size: M, N and K defined as macros ahead of
+ * the source, as `bnbtune run --source` does. */
+static cl_kernel
+naive_kernel (const Bench *b, size_t n, cl_program *program)
+{
+  char sizes[160];
+  cl_int status;
+  snprintf (sizes, sizeof sizes,
+            "#define M %zu\n#define N %zu\n#define K %zu\n#line 1\n", n, n, n);
+  const char *parts[] = { sizes, b->naive_text };
+  *program = clCreateProgramWithSource (b->context, 2, parts, NULL, &status);
+  check (status, "clCreateProgramWithSource");
+  status = clBuildProgram (*program, 1, &b->device, "", NULL, NULL);
+  if (status == CL_BUILD_PROGRAM_FAILURE)
+    print_build_log (b, *program);
+  check (status, "clBuildProgram");
+  cl_kernel kernel = clCreateKernel (*program, "naive_mxm", &status);
+  check (status, "clCreateKernel");
+  return kernel;
+}
+
+static void
+set_naive_arguments (cl_kernel kernel, const Operands *x)
+{
+  check (clSetKernelArg (kernel, 0, sizeof x->da, &x->da), "clSetKernelArg");
+  check (clSetKernelArg (kernel, 1, sizeof x->db, &x->db), "clSetKernelArg");
+  check (clSetKernelArg (kernel, 2, sizeof x->dc, &x->dc), "clSetKernelArg");
+}
+
+/* One run of the naive kernel: its event's duration in seconds. */
+static double
+run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
+{
+  const size_t global[2] = { x->n, x->n };
+  const size_t local[2] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE };
+  cl_event event;
+  cl_ulong start, end;
+  poison_c (b, x);
+  check (clEnqueueNDRangeKernel (b->queue, kernel, 2, NULL, global, local, 0,
+                                 NULL, &event),
+         "clEnqueueNDRangeKernel");
+  check (clWaitForEvents (1, &event), "clWaitForEvents");
+  check (clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_START,
+                                  sizeof start, &start, NULL),
+         "clGetEventProfilingInfo");
+  check (clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END, sizeof end,
+                                  &end, NULL),
+         "clGetEventProfilingInfo");
+  check (clReleaseEvent (event), "clReleaseEvent");
+  return 1e-9 * (double)(end - start);
+}
+
+/* Median seconds of the naive kernel, by profiling events. */
+static double
+time_naive (const Bench *b, const Operands *x, const Options *o)
+{
+  cl_program program;
+  cl_kernel kernel = naive_kernel (b, x->n, &program);
+  double *times = xmalloc (o->repetitions * sizeof *times);
+  set_naive_arguments (kernel, x);
+  for (unsigned w = 0; w < o->warmup; w++)
+    run_naive (b, x, kernel);
+  for (unsigned r = 0; r < o->repetitions; r++)
+    times[r] = run_naive (b, x, kernel);
+  double t = median (times, o->repetitions);
+  free (times);
+  check (clReleaseKernel (kernel), "clReleaseKernel");
+  check (clReleaseProgram (program), "clReleaseProgram");
+  return t;
+}
+
+static double
+tflops (size_t n, double seconds)
+{
+  return 2.0 * (double)n * (double)n * (double)n / seconds / 1e12;
+}
+
+static void
+bench_size (const Bench *b, const Options *o, size_t n)
+{
+  Operands x = operands_new (b, n, o->seed);
+  double clblast_s = time_clblast (b, &x, o);
+  double clblast_error = verify (b, &x, o->seed, "CLBlast");
+  double naive_s = time_naive (b, &x, o);
+  double naive_error = verify (b, &x, o->seed, "naive");
+  printf ("%zu\t%.6e\t%.4g\t%.6e\t%.4g\t%.3e\t%.3e\n", n, clblast_s,
+          tflops (n, clblast_s), naive_s, tflops (n, naive_s), clblast_error,
+          naive_error);
+  fflush (stdout);
+  operands_free (&x);
+}
+
+int
+main (int argc, char **argv)
+{
+  Options o = parse_options (argc, argv);
+  for (unsigned s = 0; s < o.n_sizes; s++)
+    if (o.sizes[s] % WORK_GROUP_SIDE)
+      die ("size %zu: the naive kernel needs multiples of %d", o.sizes[s],
+           WORK_GROUP_SIDE);
+  Bench b = bench_open (&o);
+  printf ("N\tclblast_s\tclblast_tflops\tnaive_s\tnaive_tflops\t"
+          "max_rel_error_clblast\tmax_rel_error_naive\n");
+  for (unsigned s = 0; s < o.n_sizes; s++)
+    bench_size (&b, &o, o.sizes[s]);
+  bench_close (&b);
+  return EXIT_SUCCESS;
+}
