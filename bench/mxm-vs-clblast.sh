@@ -31,4 +31,4 @@ PY
 done
 dev_index=0
 build/clblast-sgemm --device "$dev_index" --sizes "$sizes" > "$out/clblast.tsv"
-paste "$out/tuned.tsv" <(cut -f2- "$out/clblast.tsv") | column -t
+paste "$out/tuned.tsv" <(cut -f2- "$out/clblast.tsv") | tee "$out/table.tsv"

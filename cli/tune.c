@@ -463,6 +463,9 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
   g_autofree char *summary = bnb_report_summary (
       &info, (BnbSearchResult *const *) results->pdata, results->len);
   fputs (summary, stdout);
+  if (o->decisions != NULL)
+    printf ("Scope       the sub-space below --decisions, not the whole "
+            "space: a proof holds there only\n");
   if (o->report != NULL
       && !bnb_report_write (o->report, &info,
                             (BnbSearchResult *const *) results->pdata,
