@@ -65,6 +65,12 @@ BNB_GIVE BnbChoiceNode *bnb_search_complete_greedy (const BnbModel *model,
                                                     const BnbChoiceNode *node)
     G_GNUC_WARN_UNUSED_RESULT;
 
+/* `node` with `choice` narrowed to `value` and propagated; NULL when the
+ * value is not in the domain or the child is dead. */
+BNB_GIVE BnbChoiceNode *bnb_search_child (const BnbChoiceNode *node,
+                                          guint choice, guint value)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 /* Number of decisions `leaf` took from `root`: the open choices of root. */
 guint bnb_search_depth (const BnbChoiceNode *root);
 

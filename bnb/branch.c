@@ -361,15 +361,11 @@ expand (gpointer data, gpointer user_data)
     {
       if (!(d & (1u << v)))
         continue;
-      BnbChoiceNode *child = bnb_choice_node_copy (node);
-      if (bnb_choice_node_restrict (child, choice, 1u << v)
-          == BNB_CHOICE_DEAD)
-        {
-          x->dead++;
-          bnb_choice_node_free (child);
-          continue;
-        }
-      expand_child (x, child);
+      BnbChoiceNode *child = bnb_search_child (node, choice, v);
+      if (child == NULL)
+        x->dead++;
+      else
+        expand_child (x, child);
     }
   g_async_queue_push (x->b->expanded, x);
 }

@@ -23,6 +23,19 @@ bnb_search_depth (const BnbChoiceNode *node)
   return open;
 }
 
+BnbChoiceNode *
+bnb_search_child (const BnbChoiceNode *node, guint choice, guint value)
+{
+  if (!(bnb_choice_node_domain (node, choice) & (1u << value)))
+    return NULL;
+  BnbChoiceNode *child = bnb_choice_node_copy (node);
+  if (bnb_choice_node_restrict (child, choice, 1u << value)
+      == BNB_CHOICE_ALIVE)
+    return child;
+  bnb_choice_node_free (child);
+  return NULL;
+}
+
 /* The alternatives of `choice` in `node`, ordered by their child's bound;
  * dead ones are left out.  Children are returned in `children`. */
 static guint
@@ -31,18 +44,11 @@ children_by_bound (const BnbModel *model, const BnbChoiceNode *node,
 {
   double bounds[16];
   guint n = 0;
-  BnbDomain d = bnb_choice_node_domain (node, choice);
   for (guint v = 0; v < 16; v++)
     {
-      if (!(d & (1u << v)))
+      BnbChoiceNode *child = bnb_search_child (node, choice, v);
+      if (child == NULL)
         continue;
-      BnbChoiceNode *child = bnb_choice_node_copy (node);
-      if (bnb_choice_node_restrict (child, choice, 1u << v)
-          == BNB_CHOICE_DEAD)
-        {
-          bnb_choice_node_free (child);
-          continue;
-        }
       double b = bnb_model_bound (model, child, NULL);
       guint i = n++;
       for (; i > 0 && bounds[i - 1] > b; i--)
