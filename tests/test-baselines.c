@@ -13,6 +13,7 @@
  * the context of bnb-private.h; the cases through bnb_search_run use
  * spaces small enough to enumerate. */
 #include "bnb/bnb-private.h"
+#include "tests/support/fixture.h"
 
 #include <math.h>
 #include <string.h>
@@ -55,31 +56,13 @@ static const char untiled[] = "kernel sq;\nparam N = 64;\n"
                               "  x = load X[i];\n  y = mul x, x;\n"
                               "  store X[i], y;\n}\n";
 
-typedef struct {
-  BnbIrKernel *kernel;
-  BnbChoiceSpace *space;
-  BnbChoiceNode *root;
-  BnbDeviceDesc desc;
-  BnbModel *model;
-} Fixture;
+typedef BnbTestFixture Fixture;
+#define fixture_clear bnb_test_fixture_clear
 
 static void
 fixture_build (Fixture *f, BnbIrKernel *kernel, const char *sizes)
 {
-  g_autoptr (GError) error = NULL;
-  BnbChoiceLimits limits;
-  g_assert_true (bnb_device_desc_load_file (DEVICE, &f->desc, &error));
-  g_assert_no_error (error);
-  limits = bnb_device_desc_limits (&f->desc);
-  f->kernel = kernel;
-  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
-  g_assert_no_error (error);
-  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
-  g_assert_no_error (error);
-  f->root = bnb_choice_node_root (f->space, &error);
-  g_assert_no_error (error);
-  f->model = bnb_model_new (f->space, &f->desc, &error);
-  g_assert_no_error (error);
+  bnb_test_fixture_build (f, kernel, sizes, DEVICE);
 }
 
 static void
@@ -101,14 +84,6 @@ fixture_load_text (Fixture *f, const char *text)
   fixture_build (f, k, NULL);
 }
 
-static void
-fixture_clear (Fixture *f)
-{
-  bnb_model_free (f->model);
-  bnb_choice_node_free (f->root);
-  bnb_choice_space_free (f->space);
-  bnb_ir_kernel_free (f->kernel);
-}
 
 static void
 options_for (BnbSearchOptions *o, BnbStrategy strategy, guint64 seed,

@@ -4,6 +4,7 @@
  * the root's figures are the textbook ones; and the bound tells nodes
  * apart near the root of mxm. */
 #include "model/model.h"
+#include "tests/support/fixture.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,43 +24,9 @@ static const char *const devices[] = {
 
 #define STEPS_PER_CASE 9000
 
-typedef struct {
-  BnbIrKernel *kernel;
-  BnbChoiceSpace *space;
-  BnbChoiceNode *root;
-  BnbDeviceDesc desc;
-  BnbModel *model;
-} Fixture;
-
-static void
-fixture_load (Fixture *f, const char *path, const char *sizes,
-              const char *device)
-{
-  g_autoptr (GError) error = NULL;
-  BnbChoiceLimits limits;
-  g_assert_true (bnb_device_desc_load_file (device, &f->desc, &error));
-  g_assert_no_error (error);
-  limits = bnb_device_desc_limits (&f->desc);
-  f->kernel = bnb_ir_kernel_parse_file (path, &error);
-  g_assert_no_error (error);
-  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
-  g_assert_no_error (error);
-  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
-  g_assert_no_error (error);
-  f->root = bnb_choice_node_root (f->space, &error);
-  g_assert_no_error (error);
-  f->model = bnb_model_new (f->space, &f->desc, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_clear (Fixture *f)
-{
-  bnb_model_free (f->model);
-  bnb_choice_node_free (f->root);
-  bnb_choice_space_free (f->space);
-  bnb_ir_kernel_free (f->kernel);
-}
+typedef BnbTestFixture Fixture;
+#define fixture_load bnb_test_fixture_load
+#define fixture_clear bnb_test_fixture_clear
 
 static gboolean
 dom_single (BnbDomain d)

@@ -5,6 +5,7 @@
  * statistics account for every candidate; a budget stops it with an
  * honest open bound; and it runs on any node as its root. */
 #include "bnb/bnb.h"
+#include "tests/support/fixture.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -24,39 +25,13 @@ static const char *const kernels[][2] = {
 #define MAX_LEAVES 1000.0
 #define MIN_LEAVES 50.0
 
-typedef struct {
-  BnbIrKernel *kernel;
-  BnbChoiceSpace *space;
-  BnbChoiceNode *root;
-  BnbDeviceDesc desc;
-  BnbModel *model;
-} Fixture;
+typedef BnbTestFixture Fixture;
+#define fixture_clear bnb_test_fixture_clear
 
 static void
 fixture_load (Fixture *f, const char *path, const char *sizes)
 {
-  g_autoptr (GError) error = NULL;
-  g_assert_true (bnb_device_desc_load_file ("data/devices/h100.ini",
-                                            &f->desc, &error));
-  BnbChoiceLimits limits = bnb_device_desc_limits (&f->desc);
-  f->kernel = bnb_ir_kernel_parse_file (path, &error);
-  g_assert_no_error (error);
-  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
-  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
-  g_assert_no_error (error);
-  f->root = bnb_choice_node_root (f->space, &error);
-  g_assert_no_error (error);
-  f->model = bnb_model_new (f->space, &f->desc, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_clear (Fixture *f)
-{
-  bnb_model_free (f->model);
-  bnb_choice_node_free (f->root);
-  bnb_choice_space_free (f->space);
-  bnb_ir_kernel_free (f->kernel);
+  bnb_test_fixture_load (f, path, sizes, "data/devices/h100.ini");
 }
 
 static gboolean

@@ -1,0 +1,40 @@
+/* The tests' shared fixture (fixture.h). */
+#include "tests/support/fixture.h"
+
+void
+bnb_test_fixture_build (BnbTestFixture *f, BnbIrKernel *kernel,
+                        const char *sizes, const char *device_file)
+{
+  g_autoptr (GError) error = NULL;
+  g_assert_true (bnb_device_desc_load_file (device_file, &f->desc, &error));
+  g_assert_no_error (error);
+  BnbChoiceLimits limits = bnb_device_desc_limits (&f->desc);
+  f->kernel = kernel;
+  g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
+  g_assert_no_error (error);
+  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
+  g_assert_no_error (error);
+  f->root = bnb_choice_node_root (f->space, &error);
+  g_assert_no_error (error);
+  f->model = bnb_model_new (f->space, &f->desc, &error);
+  g_assert_no_error (error);
+}
+
+void
+bnb_test_fixture_load (BnbTestFixture *f, const char *path,
+                       const char *sizes, const char *device_file)
+{
+  g_autoptr (GError) error = NULL;
+  BnbIrKernel *kernel = bnb_ir_kernel_parse_file (path, &error);
+  g_assert_no_error (error);
+  bnb_test_fixture_build (f, kernel, sizes, device_file);
+}
+
+void
+bnb_test_fixture_clear (BnbTestFixture *f)
+{
+  bnb_model_free (f->model);
+  bnb_choice_node_free (f->root);
+  bnb_choice_space_free (f->space);
+  bnb_ir_kernel_free (f->kernel);
+}
