@@ -40,7 +40,8 @@ typedef struct {
   void (*prepare) (gpointer self, const BnbChoiceNode *leaf);
   BnbEvaluation *(*evaluate) (gpointer self, const BnbChoiceNode *leaf,
                               gboolean final, GError **error);
-  /* Later evaluations may stop after `seconds` of runs (NULL: ignored). */
+  /* Later evaluations may stop a candidate one of whose launches takes
+   * more than `seconds` (0: the evaluator's own limit; NULL: ignored). */
   void (*set_timeout) (gpointer self, double seconds);
   void (*free) (gpointer self);
 } BnbEvaluatorClass;

@@ -281,11 +281,13 @@ receive (Bnb *b, DeviceJob *job)
   g_clear_error (&job->error);
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
-  else if (ctx->error != NULL || ctx->stop || b->budget_left == 0
-           || bnb_search_over_budget (ctx))
-    b->skipped_open = fmin (b->skipped_open, leaf->bound);
-  else
+  else if (leaf->bound >= cutoff_of (b))
     cut_qnode (b, leaf);
+  else
+    {
+      b->skipped_open = fmin (b->skipped_open, leaf->bound);
+      ctx->stop = TRUE;
+    }
   if (ctx->error != NULL)
     ctx->stop = TRUE;
   g_clear_pointer (&job->e, bnb_evaluation_free);
@@ -465,6 +467,11 @@ run_loop (Bnb *b)
   BnbSearchContext *ctx = b->ctx;
   while (!ctx->stop)
     {
+      if (bnb_search_over_budget (ctx))
+        {
+          ctx->stop = TRUE;
+          break;
+        }
       receive_ready (b, FALSE);
       drop_tail (b);
       if (g_sequence_is_empty (b->queue) && b->in_flight == 0)

@@ -428,6 +428,7 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
         g_propagate_error (error, g_steal_pointer (&ctx.error));
       return NULL;
     }
+  ctx.result->budget_hit = bnb_search_over_budget (&ctx);
   if (ctx.error == NULL)
     name_winner (&ctx);
   if (ctx.error != NULL)
@@ -435,7 +436,6 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
       g_propagate_error (error, g_steal_pointer (&ctx.error));
       return NULL;
     }
-  ctx.result->budget_hit = bnb_search_over_budget (&ctx);
   ctx.result->total_s = g_timer_elapsed (ctx.timer, NULL);
   bnb_search_progress (&ctx, ctx.result->nodes, 0, NAN, TRUE);
   return g_steal_pointer (&ctx.result);

@@ -6,50 +6,68 @@
 
 #include <stdio.h>
 
+/* Programs made ahead by prepare wait here until their evaluation takes
+ * them; past this many (leaves prepared, then cut) the wait list is
+ * emptied. */
+#define MAX_WAITING 4096
+
 typedef struct {
   BnbHarness *harness; /* kept */
   BnbJournal *journal; /* kept, may be NULL */
   gboolean resume;
-  double timeout_s;
-  GMutex lock;
-  GHashTable *programs; /* decisions -> BnbCodegenProgram */
+  guint warmup, repetitions, final_repetitions;
+  double timeout_s;  /* of a whole evaluation, until a launch limit is set */
+  double launch_s;   /* the limit of one launch, 0 until set */
+  GMutex lock;       /* programs, journal and limits */
+  GHashTable *programs; /* decisions -> BnbCodegenProgram, waiting */
 } HarnessEvaluator;
 
 static BnbCodegenProgram *
-program_of (HarnessEvaluator *h, const BnbChoiceNode *leaf, GError **error)
+generate (const BnbChoiceNode *leaf, GError **error)
 {
-  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  return bnb_codegen_generate (leaf, error);
+}
+
+static gboolean
+in_journal (HarnessEvaluator *h, const char *decisions)
+{
+  if (!h->resume || h->journal == NULL)
+    return FALSE;
   g_mutex_lock (&h->lock);
-  BnbCodegenProgram *p = g_hash_table_lookup (h->programs, key);
+  gboolean found = bnb_journal_lookup (h->journal, decisions) != NULL;
   g_mutex_unlock (&h->lock);
-  if (p != NULL)
-    return p;
-  p = bnb_codegen_generate (leaf, error);
-  if (p == NULL)
-    return NULL;
-  g_mutex_lock (&h->lock);
-  g_hash_table_replace (h->programs, g_steal_pointer (&key), p);
-  g_mutex_unlock (&h->lock);
-  return p;
+  return found;
 }
 
 static void
 harness_prepare (gpointer self, const BnbChoiceNode *leaf)
 {
   HarnessEvaluator *h = self;
-  BnbCodegenProgram *p = program_of (h, leaf, NULL);
-  if (p != NULL && (!h->resume || h->journal == NULL
-                    || !bnb_journal_lookup (h->journal, p->decisions)))
-    bnb_harness_prepare (h->harness, p);
+  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  BnbCodegenProgram *p = generate (leaf, NULL);
+  if (p == NULL || in_journal (h, p->decisions))
+    {
+      g_clear_pointer (&p, bnb_codegen_program_free);
+      return;
+    }
+  bnb_harness_prepare (h->harness, p);
+  g_mutex_lock (&h->lock);
+  if (g_hash_table_size (h->programs) >= MAX_WAITING)
+    g_hash_table_remove_all (h->programs);
+  g_hash_table_replace (h->programs, g_steal_pointer (&key), p);
+  g_mutex_unlock (&h->lock);
 }
 
-static void
-forget_program (HarnessEvaluator *h, const BnbChoiceNode *leaf)
+/* The program prepare made for `leaf` (now the caller's), else a new one. */
+static BnbCodegenProgram *
+take_program (HarnessEvaluator *h, const BnbChoiceNode *leaf, GError **error)
 {
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  gpointer p = NULL;
   g_mutex_lock (&h->lock);
-  g_hash_table_remove (h->programs, key);
+  g_hash_table_steal_extended (h->programs, key, NULL, &p);
   g_mutex_unlock (&h->lock);
+  return p != NULL ? p : generate (leaf, error);
 }
 
 static BnbEvaluation *
@@ -67,12 +85,43 @@ from_journal (HarnessEvaluator *h, const BnbCodegenProgram *p)
 {
   if (!h->resume || h->journal == NULL)
     return NULL;
+  g_mutex_lock (&h->lock);
   const BnbEvaluation *old = bnb_journal_lookup (h->journal, p->decisions);
-  if (old == NULL || !bnb_evaluation_is_reusable (old, h->timeout_s))
-    return NULL;
-  BnbEvaluation *e = bnb_evaluation_copy (old);
-  e->from_journal = TRUE;
+  double limit = h->timeout_s;
+  BnbEvaluation *e = old != NULL && bnb_evaluation_is_reusable (old, limit)
+                         ? bnb_evaluation_copy (old)
+                         : NULL;
+  g_mutex_unlock (&h->lock);
+  if (e != NULL)
+    e->from_journal = TRUE;
   return e;
+}
+
+/* The limit of this evaluation's runs: the launch limit times the
+ * launches, with a second for uploads and checks; --timeout until then. */
+static void
+apply_limit (HarnessEvaluator *h, gboolean final)
+{
+  g_mutex_lock (&h->lock);
+  guint launches = h->warmup + (final ? h->final_repetitions
+                                      : h->repetitions);
+  double limit = h->launch_s > 0 ? h->launch_s * launches + 1.0
+                                 : h->timeout_s;
+  if (final)
+    limit = MAX (limit, h->timeout_s);
+  g_mutex_unlock (&h->lock);
+  bnb_harness_set_timeout (h->harness, limit);
+}
+
+static gboolean
+record (HarnessEvaluator *h, const BnbEvaluation *e, GError **error)
+{
+  if (h->journal == NULL)
+    return TRUE;
+  g_mutex_lock (&h->lock);
+  gboolean ok = bnb_journal_append (h->journal, e, error);
+  g_mutex_unlock (&h->lock);
+  return ok;
 }
 
 static BnbEvaluation *
@@ -81,28 +130,28 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
 {
   HarnessEvaluator *h = self;
   g_autoptr (GError) cause = NULL;
-  BnbCodegenProgram *p = program_of (h, leaf, &cause);
+  g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
   BnbEvaluation *e = final ? NULL : from_journal (h, p);
-  if (e == NULL)
-    {
-      e = bnb_harness_evaluate (h->harness, p, final, error);
-      if (e != NULL && h->journal != NULL
-          && !bnb_journal_append (h->journal, e, error))
-        g_clear_pointer (&e, bnb_evaluation_free);
-    }
-  if (!final)
-    forget_program (h, leaf);
+  if (e != NULL)
+    return e;
+  apply_limit (h, final);
+  e = bnb_harness_evaluate (h->harness, p, final, error);
+  if (e != NULL && !record (h, e, error))
+    g_clear_pointer (&e, bnb_evaluation_free);
   return e;
 }
 
+/* Called from the search's thread while another evaluates: the limit is
+ * applied by the next evaluation, on the evaluating thread. */
 static void
 harness_set_timeout (gpointer self, double seconds)
 {
   HarnessEvaluator *h = self;
-  h->timeout_s = seconds;
-  bnb_harness_set_timeout (h->harness, seconds);
+  g_mutex_lock (&h->lock);
+  h->launch_s = seconds;
+  g_mutex_unlock (&h->lock);
 }
 
 static void
@@ -123,13 +172,16 @@ static const BnbEvaluatorClass harness_class = {
 
 BnbEvaluator *
 bnb_cli_evaluator_new (BnbHarness *harness, BnbJournal *journal,
-                       gboolean resume, double timeout_s)
+                       gboolean resume, const BnbHarnessOptions *options)
 {
   HarnessEvaluator *h = g_new0 (HarnessEvaluator, 1);
   h->harness = harness;
   h->journal = journal;
   h->resume = resume;
-  h->timeout_s = timeout_s;
+  h->timeout_s = options->timeout_s;
+  h->warmup = options->warmup;
+  h->repetitions = options->repetitions;
+  h->final_repetitions = options->final_repetitions;
   g_mutex_init (&h->lock);
   h->programs = g_hash_table_new_full (
       g_str_hash, g_str_equal, g_free,

@@ -261,6 +261,7 @@ typedef struct {
   BnbHarness *harness;
   BnbJournal *journal;
   BnbEvaluator *evaluator;
+  BnbHarnessOptions ho;
 } Session;
 
 static void
@@ -294,16 +295,16 @@ load_desc (const TuneOptions *o, BnbDeviceDesc *desc, GError **error)
 static gboolean
 open_harness (const TuneOptions *o, Session *s, GError **error)
 {
-  BnbHarnessOptions ho;
-  bnb_harness_options_init (&ho);
-  ho.repetitions = (guint) o->repetitions;
-  ho.warmup = (guint) o->warmup;
-  ho.timeout_s = o->timeout;
-  ho.seed = (guint64) o->seed;
-  ho.in_process = o->in_process;
-  ho.workers = (guint) MAX (o->workers, 0);
+  BnbHarnessOptions *ho = &s->ho;
+  bnb_harness_options_init (ho);
+  ho->repetitions = (guint) o->repetitions;
+  ho->warmup = (guint) o->warmup;
+  ho->timeout_s = o->timeout;
+  ho->seed = (guint64) o->seed;
+  ho->in_process = o->in_process;
+  ho->workers = (guint) MAX (o->workers, 0);
   s->harness = bnb_harness_new (o->k.kernel, NULL, o->k.sizes, o->device,
-                                &ho, error);
+                                ho, error);
   if (s->harness == NULL)
     return FALSE;
   if (o->no_journal)
@@ -341,7 +342,7 @@ session_open (const TuneOptions *o, Session *s, GError **error)
   if (!open_harness (o, s, error))
     return FALSE;
   s->evaluator = bnb_cli_evaluator_new (s->harness, s->journal, o->resume,
-                                        o->timeout);
+                                        &s->ho);
   return TRUE;
 }
 
@@ -496,7 +497,7 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
                                        error);
   end_progress (&so);
   if (s->evaluator->klass->set_timeout != NULL)
-    s->evaluator->klass->set_timeout (s->evaluator->self, o->timeout);
+    s->evaluator->klass->set_timeout (s->evaluator->self, 0);
   return r;
 }
 
