@@ -501,6 +501,20 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
   return r;
 }
 
+/* One line per finished run, so that a compare cut short still says
+ * what it measured. */
+static void
+print_done (const BnbSearchResult *r)
+{
+  char best[32];
+  format_time (best, sizeof best, r->best_s);
+  printf ("done: %s seed %" G_GUINT64_FORMAT ": best %s after %"
+          G_GUINT64_FORMAT " evaluations, %.1f s%s\n",
+          bnb_strategy_name (r->strategy), r->seed, best, r->evaluations,
+          r->total_s, r->proven ? ", proven" : "");
+  fflush (stdout);
+}
+
 static char *
 command_line (int argc, char **argv)
 {
@@ -649,6 +663,7 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
               = run_one (&o, &s, st, (guint64) o.seed + k, error);
           if (r == NULL)
             return FALSE;
+          print_done (r);
           g_ptr_array_add (results, r);
         }
     }
