@@ -63,10 +63,11 @@ static BnbCodegenProgram *
 take_program (HarnessEvaluator *h, const BnbChoiceNode *leaf, GError **error)
 {
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-  gpointer p = NULL;
+  gpointer p = NULL, stolen_key = NULL;
   g_mutex_lock (&h->lock);
-  g_hash_table_steal_extended (h->programs, key, NULL, &p);
+  g_hash_table_steal_extended (h->programs, key, &stolen_key, &p);
   g_mutex_unlock (&h->lock);
+  g_free (stolen_key);
   return p != NULL ? p : generate (leaf, error);
 }
 
