@@ -42,6 +42,10 @@ void bnb_search_evaluate_batch (BnbSearchContext *ctx, GPtrArray *leaves,
 double bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
                           double bound_s, guint depth, BnbEvaluation *e);
 
+/* The statistics of `depth`, the array grown to hold it. */
+BnbSearchDepth *bnb_search_depth_stats (BnbSearchResult *result,
+                                        guint depth);
+
 /* TRUE when the budget (evaluations or seconds) is spent. */
 gboolean bnb_search_over_budget (BnbSearchContext *ctx);
 
@@ -50,13 +54,6 @@ gboolean bnb_search_over_budget (BnbSearchContext *ctx);
 void bnb_search_progress (BnbSearchContext *ctx, guint64 nodes,
                           guint64 queued, double lowest_open_s,
                           gboolean force);
-
-/* A uniformly drawn decision path from `node` to a leaf: each open choice
- * in the default order is narrowed to one random alternative left; a dead
- * end restarts, up to `tries` times.  NULL when every try died. */
-BNB_GIVE BnbChoiceNode *bnb_search_random_leaf (const BnbChoiceNode *node,
-                                                GRand *rand, guint tries)
-    G_GNUC_WARN_UNUSED_RESULT;
 
 /* Completes `node` into a leaf by taking, at each open choice in the
  * default order, the alternative whose child has the lowest bound (ties to

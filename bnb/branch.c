@@ -98,10 +98,7 @@ cutoff_of (const Bnb *b)
 static BnbSearchDepth *
 depth_at (Bnb *b, guint depth)
 {
-  GArray *depths = b->ctx->result->depths;
-  if (depth >= depths->len)
-    g_array_set_size (depths, depth + 1);
-  return &g_array_index (depths, BnbSearchDepth, depth);
+  return bnb_search_depth_stats (b->ctx->result, depth);
 }
 
 static void

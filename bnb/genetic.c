@@ -115,7 +115,7 @@ genetic_add (Genetic *g, GArray *pop, BNB_TAKE BnbChoiceNode *leaf)
 static BnbChoiceNode *
 genetic_random_leaf (Genetic *g)
 {
-  return bnb_search_random_leaf (g->ctx->root, g->ctx->rand,
+  return bnb_choice_random_leaf (g->ctx->root, g->ctx->rand,
                                  GENETIC_RANDOM_TRIES);
 }
 

@@ -4,12 +4,6 @@
 
 #include <math.h>
 
-BnbChoiceNode *
-bnb_search_random_leaf (const BnbChoiceNode *node, GRand *rand, guint tries)
-{
-  return bnb_choice_random_leaf (node, rand, tries);
-}
-
 guint
 bnb_search_depth (const BnbChoiceNode *node)
 {

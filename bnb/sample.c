@@ -60,24 +60,26 @@ bnb_strategy_exhaustive (BnbSearchContext *ctx, GError **error)
 #define STALE_DRAWS 200
 #define DEFAULT_SAMPLES 1000
 
-/* Draws up to BATCH leaves not met before. */
+/* Draws up to BATCH leaves not met before, none twice. */
 static guint
 draw_batch (BnbSearchContext *ctx, GPtrArray *batch, guint *stale)
 {
+  g_autoptr (GHashTable) drawn
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   while (batch->len < BATCH && *stale < STALE_DRAWS)
     {
-      BnbChoiceNode *leaf = bnb_search_random_leaf (ctx->root, ctx->rand, 100);
+      BnbChoiceNode *leaf = bnb_choice_random_leaf (ctx->root, ctx->rand, 100);
       if (leaf == NULL)
-        return batch->len;
-      g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-      if (g_hash_table_contains (ctx->seen, key))
+        break;
+      char *key = bnb_choice_node_to_string (leaf, FALSE);
+      if (g_hash_table_contains (ctx->seen, key)
+          || !g_hash_table_add (drawn, key))
         {
           (*stale)++;
           bnb_choice_node_free (leaf);
           continue;
         }
       *stale = 0;
-      g_hash_table_insert (ctx->seen, g_steal_pointer (&key), NULL);
       g_ptr_array_add (batch, leaf);
     }
   return batch->len;
@@ -93,14 +95,6 @@ bnb_strategy_random (BnbSearchContext *ctx, GError **error)
       (GDestroyNotify) bnb_choice_node_free);
   while (!ctx->stop && (budget || ctx->result->evaluations < DEFAULT_SAMPLES)
          && draw_batch (ctx, batch, &stale) > 0)
-    {
-      for (guint i = 0; i < batch->len; i++)
-        {
-          g_autofree char *key
-              = bnb_choice_node_to_string (batch->pdata[i], FALSE);
-          g_hash_table_remove (ctx->seen, key);
-        }
-      bnb_search_evaluate_batch (ctx, batch, bnb_search_depth (ctx->root));
-    }
+    bnb_search_evaluate_batch (ctx, batch, bnb_search_depth (ctx->root));
   return ctx->error == NULL;
 }

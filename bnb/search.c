@@ -135,8 +135,8 @@ bnb_search_progress (BnbSearchContext *ctx, guint64 nodes, guint64 queued,
   o->progress (o->progress_data, &p);
 }
 
-static BnbSearchDepth *
-depth_stats (BnbSearchResult *result, guint depth)
+BnbSearchDepth *
+bnb_search_depth_stats (BnbSearchResult *result, guint depth)
 {
   if (depth >= result->depths->len)
     g_array_set_size (result->depths, depth + 1);
@@ -182,39 +182,57 @@ add_times (BnbSearchContext *ctx, const BnbEvaluation *e)
     r->run_s += e->median_s * (e->warmup + e->repetitions);
 }
 
-double
-bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
-                   double bound_s, guint depth, BnbEvaluation *e)
+/* Appends the record of evaluation `e` of the leaf `decisions`. */
+static void
+append_record (BnbSearchContext *ctx, const char *decisions, double bound_s,
+               const BnbEvaluation *e, gboolean final)
 {
   BnbSearchResult *r = ctx->result;
   gboolean ok = e->outcome == BNB_OUTCOME_OK;
-  double time_s = ok ? e->median_s : INFINITY;
-  g_autofree char *decisions = bnb_choice_node_to_string (leaf, FALSE);
-  r->evaluations++;
-  r->outcomes[e->outcome]++;
-  if (ok && time_s < bound_s)
-    r->violations++;
-  depth_stats (r, depth)->leaves++;
-  add_times (ctx, e);
-  note_best (ctx, decisions, time_s, bound_s, r->evaluations);
   BnbSearchRecord rec = {
-    .index = r->evaluations,
+    .index = r->records->len + 1,
     .elapsed_s = g_timer_elapsed (ctx->timer, NULL),
     .decisions = g_strdup (decisions),
     .bound_s = bound_s,
     .outcome = e->outcome,
-    .time_s = ok ? time_s : NAN,
+    .time_s = ok ? e->median_s : NAN,
     .best_s = r->best_s,
     .compile_s = e->compile_s,
     .from_journal = e->from_journal,
+    .final = final,
   };
+  if (ok && e->median_s < bound_s)
+    r->violations++;
+  add_times (ctx, e);
   g_array_append_val (r->records, rec);
-  g_hash_table_insert (ctx->seen, g_steal_pointer (&decisions),
+}
+
+/* Counts evaluation `e` of the leaf `decisions` (taken) in the search. */
+static double
+record_taken (BnbSearchContext *ctx, char *decisions, double bound_s,
+              guint depth, const BnbEvaluation *e)
+{
+  BnbSearchResult *r = ctx->result;
+  double time_s = e->outcome == BNB_OUTCOME_OK ? e->median_s : INFINITY;
+  r->evaluations++;
+  r->outcomes[e->outcome]++;
+  bnb_search_depth_stats (r, depth)->leaves++;
+  note_best (ctx, decisions, time_s, bound_s, r->records->len + 1);
+  append_record (ctx, decisions, bound_s, e, FALSE);
+  g_hash_table_insert (ctx->seen, decisions,
                        g_memdup2 (&time_s, sizeof time_s));
   if (bnb_search_over_budget (ctx))
     ctx->stop = TRUE;
   bnb_search_progress (ctx, r->nodes, 0, NAN, FALSE);
   return time_s;
+}
+
+double
+bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
+                   double bound_s, guint depth, BnbEvaluation *e)
+{
+  return record_taken (ctx, bnb_choice_node_to_string (leaf, FALSE), bound_s,
+                       depth, e);
 }
 
 double
@@ -241,7 +259,7 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
       ctx->stop = TRUE;
       return NAN;
     }
-  return bnb_search_record (ctx, leaf, bound_s, depth, e);
+  return record_taken (ctx, g_steal_pointer (&decisions), bound_s, depth, e);
 }
 
 void
@@ -304,25 +322,9 @@ remeasure (BnbSearchContext *ctx, const char *decisions)
       = k->evaluate (ctx->evaluator->self, leaf, TRUE, &ctx->error);
   if (e == NULL)
     return INFINITY;
-  BnbSearchResult *r = ctx->result;
   double bound_s = bnb_model_bound (ctx->model, leaf, NULL);
   gboolean ok = e->outcome == BNB_OUTCOME_OK;
-  add_times (ctx, e);
-  BnbSearchRecord rec = {
-    .index = r->records->len + 1,
-    .elapsed_s = g_timer_elapsed (ctx->timer, NULL),
-    .decisions = g_strdup (decisions),
-    .bound_s = bound_s,
-    .outcome = e->outcome,
-    .time_s = ok ? e->median_s : NAN,
-    .best_s = r->best_s,
-    .compile_s = e->compile_s,
-    .from_journal = e->from_journal,
-    .final = TRUE,
-  };
-  g_array_append_val (r->records, rec);
-  if (ok && e->median_s < bound_s)
-    r->violations++;
+  append_record (ctx, decisions, bound_s, e, TRUE);
   return ok ? e->median_s : INFINITY;
 }
 
