@@ -22,12 +22,6 @@ typedef struct {
   GHashTable *programs; /* decisions -> BnbCodegenProgram, waiting */
 } HarnessEvaluator;
 
-static BnbCodegenProgram *
-generate (const BnbChoiceNode *leaf, GError **error)
-{
-  return bnb_codegen_generate (leaf, error);
-}
-
 static gboolean
 in_journal (HarnessEvaluator *h, const char *decisions)
 {
@@ -44,7 +38,7 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
 {
   HarnessEvaluator *h = self;
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-  BnbCodegenProgram *p = generate (leaf, NULL);
+  BnbCodegenProgram *p = bnb_codegen_generate (leaf, NULL);
   if (p == NULL || in_journal (h, p->decisions))
     {
       g_clear_pointer (&p, bnb_codegen_program_free);
@@ -68,7 +62,7 @@ take_program (HarnessEvaluator *h, const BnbChoiceNode *leaf, GError **error)
   g_hash_table_steal_extended (h->programs, key, &stolen_key, &p);
   g_mutex_unlock (&h->lock);
   g_free (stolen_key);
-  return p != NULL ? p : generate (leaf, error);
+  return p != NULL ? p : bnb_codegen_generate (leaf, error);
 }
 
 static BnbEvaluation *
