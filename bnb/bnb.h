@@ -44,6 +44,10 @@ typedef struct {
    * more than `seconds` (0: the evaluator's own limit; NULL: ignored). */
   void (*set_timeout) (gpointer self, double seconds);
   void (*free) (gpointer self);
+  /* A leaf below `root` whose time is known already (a journal's
+   * fastest, when resuming), which branch and bound evaluates first so
+   * that it cuts from the start; NULL when none (NULL method: never). */
+  BnbChoiceNode *(*incumbent) (gpointer self, const BnbChoiceNode *root);
 } BnbEvaluatorClass;
 
 typedef struct {

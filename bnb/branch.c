@@ -15,6 +15,7 @@
 #include "bnb/bnb-private.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Leaves sent to the device ahead of their turn, so that their builds run
  * in parallel with the runs before them. */
@@ -57,6 +58,8 @@ typedef struct {
   GPtrArray *samples;  /* per depth: a reservoir of cut inner nodes */
   GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
   GRand *rand;         /* of the reservoirs */
+  char *incumbent;     /* decisions of the leaf evaluated first, or NULL */
+  BnbChoiceNode *incumbent_leaf; /* that leaf */
 } Bnb;
 
 typedef struct {
@@ -112,13 +115,31 @@ count_below (const BnbChoiceNode *node, double seconds, guint64 seed,
   *estimated = !count.exact;
 }
 
+/* Whether the incumbent lies below `node`: each of its (valid) decisions
+ * is still allowed there. */
+static gboolean
+holds_incumbent (const Bnb *b, const BnbChoiceNode *node)
+{
+  if (b->incumbent_leaf == NULL)
+    return FALSE;
+  guint n = bnb_choice_space_n_choices (b->ctx->space);
+  for (guint c = 0; c < n; c++)
+    if (bnb_choice_node_domain (b->incumbent_leaf, c)
+        & ~bnb_choice_node_domain (node, c))
+      return FALSE;
+  return TRUE;
+}
+
 /* A cut: a leaf counts one candidate; an inner node joins its depth's
- * reservoir, whose candidates are counted when the search ends. */
+ * reservoir, whose candidates are counted when the search ends.  The
+ * incumbent, evaluated already, does not count as pruned too. */
 static void
 cut_node (Bnb *b, guint depth, BnbChoiceNode *node)
 {
   BnbSearchDepth *d = depth_at (b, depth);
   d->cuts++;
+  if (holds_incumbent (b, node))
+    d->pruned -= 1;
   if (bnb_choice_node_is_leaf (node))
     {
       d->pruned += 1;
@@ -417,6 +438,38 @@ expand_batch (Bnb *b, GPtrArray *inner)
 
 /* ---- The main loop -------------------------------------------------- */
 
+/* The leaf the evaluator already knows a time for (with --resume, the
+ * journal's fastest in the space) is evaluated before the search, so
+ * that its time cuts from the start.  It counts as a leaf of depth 0;
+ * when the search reaches it again it is not evaluated twice. */
+static void
+start_from_incumbent (Bnb *b)
+{
+  BnbSearchContext *ctx = b->ctx;
+  const BnbEvaluatorClass *k = ctx->evaluator->klass;
+  BnbChoiceNode *leaf
+      = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
+  if (leaf == NULL)
+    return;
+  b->incumbent = bnb_choice_node_to_string (leaf, FALSE);
+  b->incumbent_leaf = bnb_choice_node_copy (leaf);
+  QNode *q = g_new (QNode, 1);
+  *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
+                leaf };
+  send_leaf (b, q);
+  while (b->in_flight > 0)
+    receive_ready (b, TRUE);
+}
+
+static gboolean
+is_incumbent (const Bnb *b, const QNode *q)
+{
+  if (b->incumbent == NULL || !bnb_choice_node_is_leaf (q->node))
+    return FALSE;
+  g_autofree char *key = bnb_choice_node_to_string (q->node, FALSE);
+  return strcmp (key, b->incumbent) == 0;
+}
+
 static QNode *
 pop_lowest (Bnb *b)
 {
@@ -437,7 +490,9 @@ dispatch_batch (Bnb *b)
       if (q->bound >= cutoff_of (b))
         break;
       q = pop_lowest (b);
-      if (bnb_choice_node_is_leaf (q->node))
+      if (is_incumbent (b, q))
+        qnode_free (q);
+      else if (bnb_choice_node_is_leaf (q->node))
         send_leaf (b, q);
       else
         g_ptr_array_add (inner, q);
@@ -538,6 +593,8 @@ bnb_clear (Bnb *b)
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);
   g_rand_free (b->rand);
+  g_free (b->incumbent);
+  g_clear_pointer (&b->incumbent_leaf, bnb_choice_node_free);
 }
 
 gboolean
@@ -549,6 +606,7 @@ bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
   double bound = bnb_model_bound (ctx->model, root, NULL);
   depth_at (&b, 0)->created = 1;
   ctx->result->nodes = 1;
+  start_from_incumbent (&b);
   push (&b, root, bound, 0);
   run_loop (&b);
   count_cuts (&b);

@@ -10,6 +10,9 @@
  * them; past this many (leaves prepared, then cut) the wait list is
  * emptied. */
 #define MAX_WAITING 4096
+/* The journal's fastest leaves tried as branch and bound's incumbent: the
+ * first that lies in the searched space is taken. */
+#define INCUMBENT_TRIES 256
 
 typedef struct {
   BnbHarness *harness; /* kept */
@@ -149,6 +152,31 @@ harness_set_timeout (gpointer self, double seconds)
   g_mutex_unlock (&h->lock);
 }
 
+/* With --resume, the fastest leaf of the journal that lies below `root`
+ * (its decisions applied to the root leave a leaf). */
+static BnbChoiceNode *
+harness_incumbent (gpointer self, const BnbChoiceNode *root)
+{
+  HarnessEvaluator *h = self;
+  BnbChoiceNode *found = NULL;
+  if (!h->resume || h->journal == NULL)
+    return NULL;
+  g_mutex_lock (&h->lock);
+  g_autoptr (GPtrArray) fastest = bnb_journal_fastest (h->journal);
+  for (guint i = 0; i < MIN (fastest->len, INCUMBENT_TRIES) && !found; i++)
+    {
+      const BnbEvaluation *e = fastest->pdata[i];
+      BnbChoiceNode *leaf = bnb_choice_node_copy (root);
+      if (bnb_choice_node_apply_string (leaf, e->decisions, NULL)
+          && bnb_choice_node_is_leaf (leaf))
+        found = leaf;
+      else
+        bnb_choice_node_free (leaf);
+    }
+  g_mutex_unlock (&h->lock);
+  return found;
+}
+
 static void
 harness_free (gpointer self)
 {
@@ -163,6 +191,7 @@ static const BnbEvaluatorClass harness_class = {
   .evaluate = harness_evaluate,
   .set_timeout = harness_set_timeout,
   .free = harness_free,
+  .incumbent = harness_incumbent,
 };
 
 BnbEvaluator *

@@ -98,7 +98,8 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "plots into DIR",
       "DIR" },
     { "resume", 0, 0, G_OPTION_ARG_NONE, &o->resume,
-      "Reuse the evaluations the journal has instead of running them again",
+      "Reuse the evaluations the journal has instead of running them again; "
+      "bnb starts from the journal's fastest leaf in the space",
       NULL },
     { "journal", 'j', 0, G_OPTION_ARG_FILENAME, &o->journal,
       "The journal (default: under $XDG_DATA_HOME/bnbtune/journal/)", "PATH" },

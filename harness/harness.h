@@ -206,6 +206,9 @@ BNB_KEEP const char *bnb_journal_path (const BnbJournal *journal);
 BNB_KEEP const char *bnb_journal_repair_note (const BnbJournal *journal);
 /* Evaluations recorded under the journal's key. */
 guint bnb_journal_n_evaluations (const BnbJournal *journal);
+/* The journal's ok evaluations under its key, fastest first (borrowed;
+ * valid until the next append). */
+BNB_GIVE GPtrArray *bnb_journal_fastest (const BnbJournal *journal);
 /* The latest evaluation of `decisions` under the key, or NULL. */
 BNB_KEEP const BnbEvaluation *bnb_journal_lookup (const BnbJournal *journal,
                                                   const char *decisions);

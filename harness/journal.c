@@ -278,6 +278,31 @@ bnb_journal_lookup (const BnbJournal *j, const char *decisions)
   return decisions ? g_hash_table_lookup (j->latest, decisions) : NULL;
 }
 
+static gint
+faster (gconstpointer a, gconstpointer b)
+{
+  const BnbEvaluation *x = *(const BnbEvaluation *const *)a;
+  const BnbEvaluation *y = *(const BnbEvaluation *const *)b;
+  return (x->median_s > y->median_s) - (x->median_s < y->median_s);
+}
+
+GPtrArray *
+bnb_journal_fastest (const BnbJournal *j)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, j->latest);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    {
+      const BnbEvaluation *e = value;
+      if (e->outcome == BNB_OUTCOME_OK)
+        g_ptr_array_add (out, value);
+    }
+  g_ptr_array_sort (out, faster);
+  return out;
+}
+
 gboolean
 bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s)
 {

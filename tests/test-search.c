@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const kernels[][2] = {
   { "data/kernels/axpy.ir", "N=64" },
@@ -178,6 +179,115 @@ test_bnb_equals_exhaustive (void)
   g_assert_cmpuint (bnb_timed, <, all_timed);
 }
 
+/* An evaluator that knows a time already: the simulated device, with the
+ * leaf `decisions` offered as the incumbent, as the journal does. */
+typedef struct {
+  BnbEvaluator *inner;
+  char *decisions;
+} Known;
+
+static void
+known_prepare (gpointer self, const BnbChoiceNode *leaf)
+{
+  Known *k = self;
+  if (k->inner->klass->prepare)
+    k->inner->klass->prepare (k->inner->self, leaf);
+}
+
+static BnbEvaluation *
+known_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+                GError **error)
+{
+  Known *k = self;
+  return k->inner->klass->evaluate (k->inner->self, leaf, final, error);
+}
+
+static BnbChoiceNode *
+known_incumbent (gpointer self, const BnbChoiceNode *root)
+{
+  Known *k = self;
+  BnbChoiceNode *leaf = bnb_choice_node_copy (root);
+  g_assert_true (bnb_choice_node_apply_string (leaf, k->decisions, NULL));
+  g_assert_true (bnb_choice_node_is_leaf (leaf));
+  return leaf;
+}
+
+static void
+known_free (gpointer self)
+{
+  Known *k = self;
+  bnb_evaluator_free (k->inner);
+  g_free (k->decisions);
+  g_free (k);
+}
+
+static const BnbEvaluatorClass known_class = {
+  .prepare = known_prepare,
+  .evaluate = known_evaluate,
+  .free = known_free,
+  .incumbent = known_incumbent,
+};
+
+static guint
+count_evaluations_of (const BnbSearchResult *r, const char *decisions)
+{
+  guint n = 0;
+  for (guint i = 0; i < r->records->len; i++)
+    {
+      const BnbSearchRecord *x = &g_array_index (r->records, BnbSearchRecord, i);
+      n += !x->final && strcmp (x->decisions, decisions) == 0;
+    }
+  return n;
+}
+
+/* Started from the optimum, branch and bound evaluates it first and once,
+ * still proves it, accounts for every candidate, and times no more
+ * leaves than it does from nothing. */
+static void
+test_incumbent (void)
+{
+  guint cases = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k += 2)
+    {
+      Fixture f;
+      fixture_load (&f, kernels[k][0], kernels[k][1]);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (31 + k);
+      double leaves = 0;
+      g_autoptr (BnbChoiceNode) node = sub_space (&f, rand, &leaves);
+      guint64 seed = 101 + k;
+      g_autoptr (BnbSearchResult) ex
+          = search (&f, node, BNB_STRATEGY_EXHAUSTIVE, seed, 0);
+      g_autoptr (BnbSearchResult) plain
+          = search (&f, node, BNB_STRATEGY_BNB, seed, 0);
+      g_assert_nonnull (ex->best_decisions);
+      Known *known = g_new0 (Known, 1);
+      known->inner = bnb_evaluator_new_simulated (f.model, seed, 1.0, 0.05,
+                                                  0.1);
+      known->decisions = g_strdup (ex->best_decisions);
+      g_autoptr (BnbEvaluator) ev
+          = bnb_evaluator_new (&known_class, known, "known");
+      BnbSearchOptions o;
+      bnb_search_options_init (&o);
+      o.seed = seed;
+      o.threads = 3;
+      o.count_samples = 1000000;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbSearchResult) r
+          = bnb_search_run (node, f.model, ev, &o, &error);
+      g_assert_no_error (error);
+      g_assert_true (r->proven);
+      g_assert_cmpfloat (r->best_s, ==, ex->best_s);
+      g_assert_cmpstr (g_array_index (r->records, BnbSearchRecord, 0)
+                           .decisions, ==, ex->best_decisions);
+      g_assert_cmpuint (count_evaluations_of (r, ex->best_decisions), ==, 1);
+      g_assert_cmpuint (timed (r), <=, timed (plain));
+      assert_accounted (r, leaves);
+      cases++;
+      fixture_clear (&f);
+    }
+  g_assert_cmpuint (cases, ==, 4);
+}
+
 static void
 test_budget (void)
 {
@@ -301,6 +411,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/search/bnb-equals-exhaustive",
                    test_bnb_equals_exhaustive);
+  g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
