@@ -1,7 +1,7 @@
 /* The reference interpreter: runs a bound kernel in double precision, in
  * the order of its text, with every tile size at 1.  It is the oracle that
  * generated kernels are checked against, so it aims at being obviously
- * right rather than fast.
+ * right first and fast second.
  *
  * With tiles of size 1, every level >= 1 of a logical dim has one
  * iteration (index 0) and level 0 iterates over the whole logical size, so
@@ -23,59 +23,178 @@
  * dims that every reader of the value shares (m.0 above): the value is
  * consumed within each of their iterations.
  *
- * The plan (dim sizes, array extents, value buffers, and where each operand
- * and result lives) is built once per call; running the body then only
- * walks indices.
+ * The plan is built once per call: dim sizes, array extents, the layout of
+ * each value's buffer and, per instruction, a step that says where each
+ * operand and the result live, which of its own dims it iterates and its
+ * array subscripts as affine functions of dim indices.  Dims of size 1
+ * keep index 0 throughout, so the steps leave them out: an instruction
+ * nested in tiling levels only iterates its dims of size > 1.  Running the
+ * body then only walks indices.
+ *
+ * The iterations of a loop at the top of the body run on several threads
+ * where bnb_ir_interp_can_split says that they share nothing that one of
+ * them writes; each thread has its own indices and value buffers (a
+ * worker), and each output element is still computed by one thread, by the
+ * same operations in the same order, so the result is the same bit for
+ * bit.  Everywhere else, the body runs on the calling thread.
+ *
+ *   BnbIrInterp: the plan, read-only     BnbIrInterpWorker, one per thread
+ *     dim sizes, extents, layouts          index[dim]
+ *     steps[inst] ---- copied into --->    steps[inst], accesses based in
+ *                                          buffers[value] (the values the
+ *                                          thread's instructions touch)
+ *   kernel arrays: shared; each element written by one thread at most
  */
+#define G_LOG_DOMAIN "bnbtune-ir"
+
 #include <math.h>
-#include <string.h>
 
 #include "ir/ir.h"
 
 #define BNB_IR_INTERP_MAX_ELEMENTS (G_GINT64_CONSTANT (1) << 28)
+#define BNB_IR_INTERP_CHUNKS_PER_THREAD 16
 
 /* Where one instruction reads or writes one value: the value's buffer and,
  * for each dim of the value's defining instruction, the dim of the reader
- * that gives its index and the stride of that dim in the buffer. */
+ * that gives its index and the stride of that dim in the buffer.  A scalar
+ * or constant operand has no buffer (value is BNB_IR_NONE) and reads as
+ * `constant`.  `base` is where offset 0 is in the worker that runs the
+ * access: the value's buffer there, or `constant`. */
 typedef struct {
-  double *buffer;
+  double *base;
+  guint value;
+  double constant;
   guint n_dims;
   guint dims[BNB_IR_MAX_INST_DIMS];
   gint64 strides[BNB_IR_MAX_INST_DIMS];
 } BnbIrInterpAccess;
 
-/* The state of one call.  `homes[v]` is value v seen from its defining
- * instruction and owns the buffer; the other accesses borrow it. */
+/* One array subscript of a load or store: constant + sum of coefs[t] *
+ * index[dims[t]], in the wrapping arithmetic of bnb_ir_affine_eval, the
+ * parameters folded into the constant. */
+typedef struct {
+  guint64 constant;
+  guint n_terms;
+  guint dims[BNB_IR_MAX_TERMS];
+  guint64 coefs[BNB_IR_MAX_TERMS];
+} BnbIrInterpSubscript;
+
+/* How to run one instruction: the dims it owns of size > 1 (outermost
+ * first), its operands (those past the instruction's read as 0.0) and
+ * result, and for loads and stores the array, its extents and the
+ * subscripts. */
+typedef struct {
+  const BnbIrInst *inst;
+  BnbIrOp op;
+  guint n_loops;
+  guint loops[BNB_IR_MAX_INST_DIMS];
+  BnbIrInterpAccess operands[BNB_IR_MAX_OPERANDS];
+  BnbIrInterpAccess result;
+  double *array;
+  guint rank;
+  gint64 extents[BNB_IR_MAX_RANK];
+  BnbIrInterpSubscript subscripts[BNB_IR_MAX_RANK];
+} BnbIrInterpStep;
+
+/* The plan of one call, read-only once built and shared by the threads.
+ * `homes[v]` lays value v out over its defining instruction's dims and
+ * `elements[v]` is the size of its buffer. */
 typedef struct {
   const BnbIrKernel *kernel;
   double **arrays;
   const double *scalars;
+  guint n_threads;
   gint64 *dim_sizes;
-  gint64 *index;
-  gint64 *logical_index;
   gint64 *extents;
   BnbIrInterpAccess *homes;
-  BnbIrInterpAccess *operands;
-  BnbIrInterpAccess *results;
+  gint64 *elements;
+  BnbIrInterpStep *steps;
 } BnbIrInterp;
+
+/* What one thread walks the body with: an index per dim, a buffer per
+ * value it may touch (NULL for the others) and its copy of the plan's
+ * steps, their accesses based in these buffers. */
+typedef struct {
+  const BnbIrInterp *interp;
+  gint64 *index;
+  double **buffers;
+  BnbIrInterpStep *steps;
+} BnbIrInterpWorker;
 
 static void
 bnb_ir_interp_free (BnbIrInterp *interp)
 {
-  if (interp->homes)
-    for (guint v = 0; v < interp->kernel->values->len; v++)
-      g_free (interp->homes[v].buffer);
   g_free (interp->dim_sizes);
-  g_free (interp->index);
-  g_free (interp->logical_index);
   g_free (interp->extents);
   g_free (interp->homes);
-  g_free (interp->operands);
-  g_free (interp->results);
+  g_free (interp->elements);
+  g_free (interp->steps);
   g_free (interp);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbIrInterp, bnb_ir_interp_free)
+
+static void
+bnb_ir_interp_worker_free (BnbIrInterpWorker *worker)
+{
+  for (guint v = 0; v < worker->interp->kernel->values->len; v++)
+    g_free (worker->buffers[v]);
+  g_free (worker->buffers);
+  g_free (worker->steps);
+  g_free (worker->index);
+  g_free (worker);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbIrInterpWorker, bnb_ir_interp_worker_free)
+
+/* Fills buffers with NaN, so that a read before any write shows, for each
+ * value whose defining instruction is `inside` (every value if NULL). */
+static void
+bnb_ir_interp_worker_alloc (BnbIrInterpWorker *worker, const gboolean *inside)
+{
+  const BnbIrKernel *kernel = worker->interp->kernel;
+
+  for (guint v = 0; v < kernel->values->len; v++) {
+    gint64 n = MAX (worker->interp->elements[v], 1);
+
+    if (inside && !inside[bnb_ir_value (kernel, v)->producer])
+      continue;
+    worker->buffers[v] = g_new (double, n);
+    for (gint64 i = 0; i < n; i++)
+      worker->buffers[v][i] = NAN;
+  }
+}
+
+static void
+bnb_ir_interp_worker_base (BnbIrInterpWorker *worker,
+                           BnbIrInterpAccess *access)
+{
+  access->base = access->value == BNB_IR_NONE ? &access->constant
+                                              : worker->buffers[access->value];
+}
+
+/* A worker with every index at 0, buffers for the values defined by the
+ * instructions `inside` (all if NULL), and steps based in them. */
+static BnbIrInterpWorker *
+bnb_ir_interp_worker_new (const BnbIrInterp *interp, const gboolean *inside)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+  guint n_insts = kernel->insts->len;
+  BnbIrInterpWorker *worker = g_new0 (BnbIrInterpWorker, 1);
+
+  worker->interp = interp;
+  worker->index = g_new0 (gint64, kernel->dims->len + 1);
+  worker->buffers = g_new0 (double *, kernel->values->len + 1);
+  bnb_ir_interp_worker_alloc (worker, inside);
+  worker->steps
+      = g_memdup2 (interp->steps, (n_insts + 1) * sizeof *interp->steps);
+  for (guint i = 0; i < n_insts; i++) {
+    for (guint k = 0; k < BNB_IR_MAX_OPERANDS; k++)
+      bnb_ir_interp_worker_base (worker, &worker->steps[i].operands[k]);
+    bnb_ir_interp_worker_base (worker, &worker->steps[i].result);
+  }
+  return worker;
+}
 
 static gboolean
 bnb_ir_interp_size_dims (BnbIrInterp *interp, GError **error)
@@ -103,19 +222,17 @@ static void
 bnb_ir_interp_size_arrays (BnbIrInterp *interp)
 {
   const BnbIrKernel *kernel = interp->kernel;
+  g_autofree gint64 *zeros = g_new0 (gint64, kernel->logicals->len + 1);
 
   for (guint a = 0; a < kernel->arrays->len; a++) {
     const BnbIrArray *array = bnb_ir_array (kernel, a);
 
     for (guint r = 0; r < array->rank; r++)
       interp->extents[a * BNB_IR_MAX_RANK + r]
-          = bnb_ir_affine_eval (kernel, &array->extent[r],
-                                interp->logical_index);
+          = bnb_ir_affine_eval (kernel, &array->extent[r], zeros);
   }
 }
 
-/* Lays value v out over the dims of its defining instruction and allocates
- * its buffer, filled with NaN so that a read before any write shows. */
 /* A dim of the value's definer that every reader of the value shares (a
  * `loop` dim around all of them): the text order consumes the value within
  * each of its iterations, so it need not index the buffer. */
@@ -133,8 +250,10 @@ bnb_ir_interp_shared_by_readers (const BnbIrKernel *kernel, guint v,
   return TRUE;
 }
 
+/* Lays value v out over the dims of its defining instruction and counts
+ * the elements of its buffer. */
 static gboolean
-bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
+bnb_ir_interp_lay_out_value (BnbIrInterp *interp, guint v, GError **error)
 {
   const BnbIrKernel *kernel = interp->kernel;
   const BnbIrValue *value = bnb_ir_value (kernel, v);
@@ -146,6 +265,7 @@ bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
   for (guint k = 0; k < definer->n_dims; k++)
     if (!bnb_ir_interp_shared_by_readers (kernel, v, definer->dims[k]))
       home->dims[n++] = definer->dims[k];
+  home->value = v;
   home->n_dims = n;
   for (guint k = n; k-- > 0;) {
     gint64 size = interp->dim_sizes[home->dims[k]];
@@ -160,9 +280,7 @@ bnb_ir_interp_alloc_value (BnbIrInterp *interp, guint v, GError **error)
     home->strides[k] = elements;
     elements *= size;
   }
-  home->buffer = g_new (double, MAX (elements, 1));
-  for (gint64 i = 0; i < MAX (elements, 1); i++)
-    home->buffer[i] = NAN;
+  interp->elements[v] = elements;
   return TRUE;
 }
 
@@ -209,6 +327,21 @@ bnb_ir_interp_counterpart (const BnbIrKernel *kernel, guint inst_id,
   return BNB_IR_NONE;
 }
 
+/* Leaves out the dims of size 1 of an access: their index is always 0. */
+static void
+bnb_ir_interp_drop_unit_dims (const BnbIrInterp *interp,
+                              BnbIrInterpAccess *access)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < access->n_dims; k++)
+    if (interp->dim_sizes[access->dims[k]] != 1) {
+      access->dims[n] = access->dims[k];
+      access->strides[n++] = access->strides[k];
+    }
+  access->n_dims = n;
+}
+
 static gboolean
 bnb_ir_interp_plan_access (BnbIrInterp *interp, guint inst_id, guint value,
                            BnbIrInterpAccess *access, GError **error)
@@ -231,29 +364,116 @@ bnb_ir_interp_plan_access (BnbIrInterp *interp, guint inst_id, guint value,
     }
     access->dims[k] = dim;
   }
+  bnb_ir_interp_drop_unit_dims (interp, access);
   return TRUE;
+}
+
+static gboolean
+bnb_ir_interp_plan_operand (BnbIrInterp *interp, guint inst_id, guint k,
+                            GError **error)
+{
+  const BnbIrOperand *operand
+      = &bnb_ir_inst (interp->kernel, inst_id)->operands[k];
+  BnbIrInterpAccess *access = &interp->steps[inst_id].operands[k];
+
+  switch (operand->kind) {
+    case BNB_IR_OPERAND_VALUE:
+      return bnb_ir_interp_plan_access (interp, inst_id, operand->index,
+                                        access, error);
+    case BNB_IR_OPERAND_SCALAR:
+      access->constant = interp->scalars[operand->index];
+      return TRUE;
+    case BNB_IR_OPERAND_CONST:
+      access->constant = operand->constant;
+      return TRUE;
+  }
+  g_assert_not_reached ();
+}
+
+/* The dim of `inst` whose index is the logical index of `logical`: its
+ * last dim of level 0 of that logical dim, else none (index 0). */
+static guint
+bnb_ir_interp_level0_dim (const BnbIrKernel *kernel, const BnbIrInst *inst,
+                          guint logical)
+{
+  guint found = BNB_IR_NONE;
+
+  for (guint k = 0; k < inst->n_dims; k++) {
+    const BnbIrDim *dim = bnb_ir_dim (kernel, inst->dims[k]);
+
+    if (dim->level == 0 && dim->logical == logical)
+      found = inst->dims[k];
+  }
+  return found;
+}
+
+static void
+bnb_ir_interp_plan_subscript (const BnbIrInterp *interp,
+                              const BnbIrInst *inst, const BnbIrAffine *affine,
+                              BnbIrInterpSubscript *subscript)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+
+  subscript->constant = (guint64)affine->constant;
+  subscript->n_terms = 0;
+  for (guint t = 0; t < affine->n_terms; t++) {
+    const BnbIrTerm *term = &affine->terms[t];
+    guint dim = BNB_IR_NONE;
+
+    if (term->kind == BNB_IR_VAR_PARAM)
+      subscript->constant += (guint64)term->coef
+                             * (guint64)kernel->param_values[term->index];
+    else
+      dim = bnb_ir_interp_level0_dim (kernel, inst, term->index);
+    if (dim != BNB_IR_NONE && interp->dim_sizes[dim] != 1) {
+      subscript->dims[subscript->n_terms] = dim;
+      subscript->coefs[subscript->n_terms++] = (guint64)term->coef;
+    }
+  }
+}
+
+static void
+bnb_ir_interp_plan_element (BnbIrInterp *interp, guint inst_id)
+{
+  const BnbIrInst *inst = bnb_ir_inst (interp->kernel, inst_id);
+  BnbIrInterpStep *step = &interp->steps[inst_id];
+
+  if (inst->array == BNB_IR_NONE)
+    return;
+  step->array = interp->arrays[inst->array];
+  step->rank = bnb_ir_array (interp->kernel, inst->array)->rank;
+  for (guint r = 0; r < step->rank; r++) {
+    step->extents[r] = interp->extents[inst->array * BNB_IR_MAX_RANK + r];
+    bnb_ir_interp_plan_subscript (interp, inst, &inst->index[r],
+                                  &step->subscripts[r]);
+  }
 }
 
 static gboolean
 bnb_ir_interp_plan_inst (BnbIrInterp *interp, guint inst_id, GError **error)
 {
-  const BnbIrInst *inst = bnb_ir_inst (interp->kernel, inst_id);
-  BnbIrInterpAccess *operands
-      = &interp->operands[inst_id * BNB_IR_MAX_OPERANDS];
+  const BnbIrKernel *kernel = interp->kernel;
+  const BnbIrInst *inst = bnb_ir_inst (kernel, inst_id);
+  BnbIrInterpStep *step = &interp->steps[inst_id];
 
   g_assert_cmpuint (inst->n_operands, <=, BNB_IR_MAX_OPERANDS);
-  for (guint k = 0; k < inst->n_operands; k++) {
-    const BnbIrOperand *operand = &inst->operands[k];
-
-    if (operand->kind == BNB_IR_OPERAND_VALUE
-        && !bnb_ir_interp_plan_access (interp, inst_id, operand->index,
-                                       &operands[k], error))
+  step->inst = inst;
+  step->op = inst->op;
+  step->result.value = BNB_IR_NONE;
+  for (guint k = 0; k < BNB_IR_MAX_OPERANDS; k++)
+    step->operands[k].value = BNB_IR_NONE;
+  for (guint k = 0; k < inst->n_dims; k++)
+    if (bnb_ir_dim (kernel, inst->dims[k])->owner == inst_id
+        && interp->dim_sizes[inst->dims[k]] != 1)
+      step->loops[step->n_loops++] = inst->dims[k];
+  for (guint k = 0; k < inst->n_operands; k++)
+    if (!bnb_ir_interp_plan_operand (interp, inst_id, k, error))
       return FALSE;
-  }
+  bnb_ir_interp_plan_element (interp, inst_id);
   if (inst->value == BNB_IR_NONE)
     return TRUE;
   return bnb_ir_interp_plan_access (interp, inst_id, inst->value,
-                                    &interp->results[inst_id], error);
+                                    &step->result, error);
 }
 
 static gboolean
@@ -265,7 +485,7 @@ bnb_ir_interp_plan (BnbIrInterp *interp, GError **error)
     return FALSE;
   bnb_ir_interp_size_arrays (interp);
   for (guint v = 0; v < kernel->values->len; v++)
-    if (!bnb_ir_interp_alloc_value (interp, v, error))
+    if (!bnb_ir_interp_lay_out_value (interp, v, error))
       return FALSE;
   for (guint i = 0; i < kernel->insts->len; i++)
     if (!bnb_ir_interp_plan_inst (interp, i, error))
@@ -275,212 +495,474 @@ bnb_ir_interp_plan (BnbIrInterp *interp, GError **error)
 
 static BnbIrInterp *
 bnb_ir_interp_new (const BnbIrKernel *kernel, double **arrays,
-                   const double *scalars, GError **error)
+                   const double *scalars, guint n_threads, GError **error)
 {
   g_autoptr (BnbIrInterp) interp = g_new0 (BnbIrInterp, 1);
-  guint n_insts = kernel->insts->len;
 
   interp->kernel = kernel;
   interp->arrays = arrays;
   interp->scalars = scalars;
+  interp->n_threads = n_threads;
   interp->dim_sizes = g_new0 (gint64, kernel->dims->len + 1);
-  interp->index = g_new0 (gint64, kernel->dims->len + 1);
-  interp->logical_index = g_new0 (gint64, kernel->logicals->len + 1);
   interp->extents = g_new0 (gint64, kernel->arrays->len * BNB_IR_MAX_RANK + 1);
   interp->homes = g_new0 (BnbIrInterpAccess, kernel->values->len + 1);
-  interp->operands
-      = g_new0 (BnbIrInterpAccess, n_insts * BNB_IR_MAX_OPERANDS + 1);
-  interp->results = g_new0 (BnbIrInterpAccess, n_insts + 1);
+  interp->elements = g_new0 (gint64, kernel->values->len + 1);
+  interp->steps = g_new0 (BnbIrInterpStep, kernel->insts->len + 1);
   if (!bnb_ir_interp_plan (interp, error))
     return NULL;
   return g_steal_pointer (&interp);
 }
 
-static gint64
-bnb_ir_interp_offset (const BnbIrInterp *interp,
-                      const BnbIrInterpAccess *access)
+static inline gint64
+bnb_ir_interp_offset (const gint64 *index, const BnbIrInterpAccess *access)
 {
   gint64 offset = 0;
 
   for (guint k = 0; k < access->n_dims; k++)
-    offset += interp->index[access->dims[k]] * access->strides[k];
+    offset += index[access->dims[k]] * access->strides[k];
   return offset;
 }
 
 static double
-bnb_ir_interp_operand (const BnbIrInterp *interp, guint inst_id, guint k)
-{
-  const BnbIrOperand *operand
-      = &bnb_ir_inst (interp->kernel, inst_id)->operands[k];
-  const BnbIrInterpAccess *access
-      = &interp->operands[inst_id * BNB_IR_MAX_OPERANDS + k];
-
-  switch (operand->kind) {
-    case BNB_IR_OPERAND_VALUE:
-      return access->buffer[bnb_ir_interp_offset (interp, access)];
-    case BNB_IR_OPERAND_SCALAR:
-      return interp->scalars[operand->index];
-    case BNB_IR_OPERAND_CONST:
-      return operand->constant;
-  }
-  g_assert_not_reached ();
-}
-
-static double
-bnb_ir_interp_apply (BnbIrOp op, const double *x)
+bnb_ir_interp_apply (BnbIrOp op, double a, double b, double c)
 {
   switch (op) {
     case BNB_IR_OP_MOV:
-      return x[0];
+      return a;
     case BNB_IR_OP_NEG:
-      return -x[0];
+      return -a;
     case BNB_IR_OP_ADD:
-      return x[0] + x[1];
+      return a + b;
     case BNB_IR_OP_SUB:
-      return x[0] - x[1];
+      return a - b;
     case BNB_IR_OP_MUL:
-      return x[0] * x[1];
+      return a * b;
     case BNB_IR_OP_DIV:
-      return x[0] / x[1];
+      return a / b;
     case BNB_IR_OP_MIN:
-      return fmin (x[0], x[1]);
+      return fmin (a, b);
     case BNB_IR_OP_MAX:
-      return fmax (x[0], x[1]);
+      return fmax (a, b);
     case BNB_IR_OP_FMA:
-      return x[0] * x[1] + x[2];
+      return a * b + c;
     default:
       g_assert_not_reached ();
   }
 }
 
-static void
-bnb_ir_interp_set_logical_index (BnbIrInterp *interp, const BnbIrInst *inst)
+static inline gint64
+bnb_ir_interp_subscript (const gint64 *index,
+                         const BnbIrInterpSubscript *subscript)
 {
-  const BnbIrKernel *kernel = interp->kernel;
+  guint64 sum = subscript->constant;
 
-  memset (interp->logical_index, 0,
-          kernel->logicals->len * sizeof *interp->logical_index);
-  for (guint k = 0; k < inst->n_dims; k++) {
-    const BnbIrDim *dim = bnb_ir_dim (kernel, inst->dims[k]);
+  for (guint t = 0; t < subscript->n_terms; t++)
+    sum += subscript->coefs[t] * (guint64)index[subscript->dims[t]];
+  return (gint64)sum;
+}
 
-    if (dim->level == 0)
-      interp->logical_index[dim->logical] = interp->index[inst->dims[k]];
-  }
+static gboolean
+bnb_ir_interp_outside (const BnbIrInterpWorker *worker,
+                       const BnbIrInterpStep *step, guint r, gint64 i,
+                       GError **error)
+{
+  const BnbIrKernel *kernel = worker->interp->kernel;
+
+  g_set_error (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE,
+               "%s: %s accesses %s outside its extent: subscript %u "
+               "is %" G_GINT64_FORMAT ", extent %" G_GINT64_FORMAT,
+               kernel->name, step->inst->name,
+               bnb_ir_array (kernel, step->inst->array)->name, r + 1, i,
+               step->extents[r]);
+  return FALSE;
 }
 
 /* The row-major position in its array of the element that load or store
- * `inst` accesses at the current indices. */
-static gboolean
-bnb_ir_interp_element (BnbIrInterp *interp, const BnbIrInst *inst,
-                       gint64 *element, GError **error)
+ * `step` accesses at the current indices. */
+static inline gboolean
+bnb_ir_interp_element (const BnbIrInterpWorker *worker,
+                       const BnbIrInterpStep *step, gint64 *element,
+                       GError **error)
 {
-  const BnbIrArray *array = bnb_ir_array (interp->kernel, inst->array);
-  const gint64 *extents = &interp->extents[inst->array * BNB_IR_MAX_RANK];
   gint64 flat = 0;
 
-  bnb_ir_interp_set_logical_index (interp, inst);
-  for (guint r = 0; r < array->rank; r++) {
-    gint64 i = bnb_ir_affine_eval (interp->kernel, &inst->index[r],
-                                   interp->logical_index);
+  for (guint r = 0; r < step->rank; r++) {
+    gint64 i = bnb_ir_interp_subscript (worker->index, &step->subscripts[r]);
 
-    if (i < 0 || i >= extents[r]) {
-      g_set_error (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE,
-                   "%s: %s accesses %s outside its extent: subscript %u "
-                   "is %" G_GINT64_FORMAT ", extent %" G_GINT64_FORMAT,
-                   interp->kernel->name, inst->name, array->name, r + 1, i,
-                   extents[r]);
-      return FALSE;
-    }
-    flat = flat * extents[r] + i;
+    if (i < 0 || i >= step->extents[r])
+      return bnb_ir_interp_outside (worker, step, r, i, error);
+    flat = flat * step->extents[r] + i;
   }
   *element = flat;
   return TRUE;
 }
 
-static gboolean
-bnb_ir_interp_execute (BnbIrInterp *interp, guint inst_id, GError **error)
+/* The element of its buffer that an access reads or writes. */
+static inline double *
+bnb_ir_interp_at (const BnbIrInterpWorker *worker,
+                  const BnbIrInterpAccess *access)
 {
-  const BnbIrInst *inst = bnb_ir_inst (interp->kernel, inst_id);
-  const BnbIrInterpAccess *result = &interp->results[inst_id];
-  double x[BNB_IR_MAX_OPERANDS] = { 0 };
-  gint64 element = 0;
+  return &access->base[bnb_ir_interp_offset (worker->index, access)];
+}
 
-  for (guint k = 0; k < inst->n_operands; k++)
-    x[k] = bnb_ir_interp_operand (interp, inst_id, k);
-  if (inst->array != BNB_IR_NONE
-      && !bnb_ir_interp_element (interp, inst, &element, error))
-    return FALSE;
-  if (inst->op == BNB_IR_OP_STORE) {
-    interp->arrays[inst->array][element] = x[0];
-    return TRUE;
+static gboolean
+bnb_ir_interp_execute (const BnbIrInterpWorker *worker,
+                       const BnbIrInterpStep *step, GError **error)
+{
+  const BnbIrInterpAccess *operands = step->operands;
+  gint64 element = 0;
+  double x;
+
+  switch (step->op) {
+    case BNB_IR_OP_LOAD:
+      if (!bnb_ir_interp_element (worker, step, &element, error))
+        return FALSE;
+      *bnb_ir_interp_at (worker, &step->result) = step->array[element];
+      return TRUE;
+    case BNB_IR_OP_STORE:
+      x = *bnb_ir_interp_at (worker, &operands[0]);
+      if (!bnb_ir_interp_element (worker, step, &element, error))
+        return FALSE;
+      step->array[element] = x;
+      return TRUE;
+    default:
+      x = bnb_ir_interp_apply (step->op,
+                               *bnb_ir_interp_at (worker, &operands[0]),
+                               *bnb_ir_interp_at (worker, &operands[1]),
+                               *bnb_ir_interp_at (worker, &operands[2]));
+      *bnb_ir_interp_at (worker, &step->result) = x;
+      return TRUE;
   }
-  result->buffer[bnb_ir_interp_offset (interp, result)]
-      = inst->op == BNB_IR_OP_LOAD ? interp->arrays[inst->array][element]
-                                   : bnb_ir_interp_apply (inst->op, x);
+}
+
+/* Iterates the dims of size > 1 that the step's instruction owns, from
+ * the k-th on, then executes it at each point. */
+static gboolean
+bnb_ir_interp_run_inst (BnbIrInterpWorker *worker,
+                        const BnbIrInterpStep *step, guint k, GError **error)
+{
+  guint d;
+  gint64 size;
+
+  if (k == step->n_loops)
+    return bnb_ir_interp_execute (worker, step, error);
+  d = step->loops[k];
+  size = worker->interp->dim_sizes[d];
+  for (gint64 i = 0; i < size; i++) {
+    worker->index[d] = i;
+    if (!bnb_ir_interp_run_inst (worker, step, k + 1, error))
+      return FALSE;
+  }
   return TRUE;
 }
 
-/* Iterates the dims that instruction `inst_id` owns, from position `from`
- * of its dims on, then executes it at each point. */
-static gboolean
-bnb_ir_interp_run_inst (BnbIrInterp *interp, guint inst_id, guint from,
-                        GError **error)
-{
-  const BnbIrKernel *kernel = interp->kernel;
-  const BnbIrInst *inst = bnb_ir_inst (kernel, inst_id);
-
-  for (guint k = from; k < inst->n_dims; k++) {
-    guint d = inst->dims[k];
-
-    if (bnb_ir_dim (kernel, d)->owner != inst_id)
-      continue;
-    for (gint64 i = 0; i < interp->dim_sizes[d]; i++) {
-      interp->index[d] = i;
-      if (!bnb_ir_interp_run_inst (interp, inst_id, k + 1, error))
-        return FALSE;
-    }
-    return TRUE;
-  }
-  return bnb_ir_interp_execute (interp, inst_id, error);
-}
-
-static gboolean bnb_ir_interp_run_nodes (BnbIrInterp *interp,
+static gboolean bnb_ir_interp_run_nodes (BnbIrInterpWorker *worker,
                                          const GPtrArray *nodes,
                                          GError **error);
 
 static gboolean
-bnb_ir_interp_run_loop (BnbIrInterp *interp, const BnbIrNode *node,
+bnb_ir_interp_run_loop (BnbIrInterpWorker *worker, const BnbIrNode *node,
                         GError **error)
 {
-  for (gint64 i = 0; i < interp->dim_sizes[node->dim]; i++) {
-    interp->index[node->dim] = i;
-    if (!bnb_ir_interp_run_nodes (interp, node->children, error))
+  gint64 size = worker->interp->dim_sizes[node->dim];
+
+  for (gint64 i = 0; i < size; i++) {
+    worker->index[node->dim] = i;
+    if (!bnb_ir_interp_run_nodes (worker, node->children, error))
       return FALSE;
   }
   return TRUE;
 }
 
 static gboolean
-bnb_ir_interp_run_nodes (BnbIrInterp *interp, const GPtrArray *nodes,
+bnb_ir_interp_run_node (BnbIrInterpWorker *worker, const BnbIrNode *node,
+                        GError **error)
+{
+  const BnbIrInterpStep *step;
+
+  if (node->dim != BNB_IR_NONE)
+    return bnb_ir_interp_run_loop (worker, node, error);
+  step = &worker->steps[node->inst];
+  if (step->n_loops == 0)
+    return bnb_ir_interp_execute (worker, step, error);
+  return bnb_ir_interp_run_inst (worker, step, 0, error);
+}
+
+static gboolean
+bnb_ir_interp_run_nodes (BnbIrInterpWorker *worker, const GPtrArray *nodes,
                          GError **error)
 {
-  for (guint n = 0; n < nodes->len; n++) {
-    const BnbIrNode *node = g_ptr_array_index (nodes, n);
-    gboolean ok = node->dim != BNB_IR_NONE
-                      ? bnb_ir_interp_run_loop (interp, node, error)
-                      : bnb_ir_interp_run_inst (interp, node->inst, 0, error);
+  for (guint n = 0; n < nodes->len; n++)
+    if (!bnb_ir_interp_run_node (worker, g_ptr_array_index (nodes, n), error))
+      return FALSE;
+  return TRUE;
+}
 
-    if (!ok)
+/* Marks the instructions in the subtree of `node`. */
+static void
+bnb_ir_interp_mark (const BnbIrNode *node, gboolean *inside)
+{
+  if (node->dim == BNB_IR_NONE) {
+    inside[node->inst] = TRUE;
+    return;
+  }
+  for (guint n = 0; n < node->children->len; n++)
+    bnb_ir_interp_mark (g_ptr_array_index (node->children, n), inside);
+}
+
+/* Whether no value crosses the boundary of the marked instructions: each
+ * value that an instruction reads or writes is defined inside exactly
+ * when that instruction is inside. */
+static gboolean
+bnb_ir_interp_values_stay (const BnbIrKernel *kernel, const gboolean *inside)
+{
+  for (guint i = 0; i < kernel->insts->len; i++) {
+    const BnbIrInst *inst = bnb_ir_inst (kernel, i);
+
+    for (guint k = 0; k < inst->n_operands; k++)
+      if (inst->operands[k].kind == BNB_IR_OPERAND_VALUE
+          && inside[bnb_ir_value (kernel, inst->operands[k].index)->producer]
+                 != inside[i])
+        return FALSE;
+    if (inst->value != BNB_IR_NONE
+        && inside[bnb_ir_value (kernel, inst->value)->producer] != inside[i])
       return FALSE;
   }
   return TRUE;
 }
 
+static gboolean
+bnb_ir_interp_reduces_over (const BnbIrKernel *kernel, const gboolean *inside,
+                            guint dim)
+{
+  for (guint i = 0; i < kernel->insts->len; i++) {
+    const BnbIrInst *inst = bnb_ir_inst (kernel, i);
+
+    for (guint k = 0; inside[i] && k < inst->n_reduction_dims; k++)
+      if (inst->reduction_dims[k] == dim)
+        return TRUE;
+  }
+  return FALSE;
+}
+
+/* Whether subscript r of every marked access to `array` is the same
+ * c +/- (index of dim), so that distinct iterations of dim touch distinct
+ * elements. */
+static gboolean
+bnb_ir_interp_subscript_splits (const BnbIrInterp *interp,
+                                const gboolean *inside, guint dim,
+                                guint array, guint r)
+{
+  const BnbIrInterpSubscript *first = NULL;
+
+  for (guint i = 0; i < interp->kernel->insts->len; i++) {
+    const BnbIrInterpSubscript *s = &interp->steps[i].subscripts[r];
+
+    if (!inside[i] || interp->steps[i].inst->array != array)
+      continue;
+    if (s->n_terms != 1 || s->dims[0] != dim
+        || (s->coefs[0] != 1 && s->coefs[0] != G_MAXUINT64))
+      return FALSE;
+    if (first
+        && (s->constant != first->constant || s->coefs[0] != first->coefs[0]))
+      return FALSE;
+    first = s;
+  }
+  return TRUE;
+}
+
+static gboolean
+bnb_ir_interp_array_splits (const BnbIrInterp *interp, const gboolean *inside,
+                            guint dim, guint array)
+{
+  guint rank = bnb_ir_array (interp->kernel, array)->rank;
+
+  for (guint r = 0; r < rank; r++)
+    if (bnb_ir_interp_subscript_splits (interp, inside, dim, array, r))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the iterations of `node`, a loop over `dim` at the top of the
+ * body, may run on separate threads, each with its own indices and value
+ * buffers, the others' results unseen until all are done.  They may when
+ *   1. no value crosses the loop's boundary (bnb_ir_interp_values_stay):
+ *      each iteration defines the values it uses before using them, and
+ *      dim, shared by every reader, does not index their buffers;
+ *   2. no update inside reduces over dim (implied by 1, as dim is a dim
+ *      of every definition inside; checked anyway);
+ *   3. every array stored inside is accessed inside, loads and stores,
+ *      with one subscript that is the same c + i or c - i, i the index of
+ *      dim: distinct iterations touch distinct elements of the arrays
+ *      that they write, and arrays only read are not written meanwhile.
+ * Arrays are distinct buffers (bnb_ir_interpret's contract).  Each
+ * iteration then computes what it computes in the sequential order, from
+ * the same inputs and by the same operations. */
+static gboolean
+bnb_ir_interp_can_split (const BnbIrInterp *interp, const gboolean *inside,
+                         guint dim)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+
+  if (!bnb_ir_interp_values_stay (kernel, inside)
+      || bnb_ir_interp_reduces_over (kernel, inside, dim))
+    return FALSE;
+  for (guint i = 0; i < kernel->insts->len; i++)
+    if (inside[i] && bnb_ir_inst (kernel, i)->op == BNB_IR_OP_STORE
+        && !bnb_ir_interp_array_splits (interp, inside, dim,
+                                        bnb_ir_inst (kernel, i)->array))
+      return FALSE;
+  return TRUE;
+}
+
+/* What the threads running one loop share.  Iterations are handed out in
+ * increasing chunks; `end` is the loop's size until an iteration fails,
+ * then the first that failed, whose error is `error`: every iteration
+ * before it has run, so that is the error of a sequential run. */
+typedef struct {
+  const BnbIrInterp *interp;
+  const BnbIrNode *node;
+  const gboolean *inside;
+  gint64 chunk;
+  GMutex lock;
+  gint64 next;
+  gint64 end;
+  GError *error;
+} BnbIrInterpShare;
+
+static gboolean
+bnb_ir_interp_take_chunk (BnbIrInterpShare *share, gint64 *from, gint64 *to)
+{
+  gboolean more;
+
+  g_mutex_lock (&share->lock);
+  *from = share->next;
+  *to = MIN (share->next + share->chunk, share->end);
+  more = *from < *to;
+  share->next = MAX (share->next, *to);
+  g_mutex_unlock (&share->lock);
+  return more;
+}
+
+/* Keeps the error of iteration i if it comes before any other. */
+static void
+bnb_ir_interp_fail (BnbIrInterpShare *share, gint64 i, GError *error)
+{
+  g_mutex_lock (&share->lock);
+  if (i < share->end) {
+    g_clear_error (&share->error);
+    share->error = error;
+    share->end = i;
+  } else
+    g_error_free (error);
+  g_mutex_unlock (&share->lock);
+}
+
+static gboolean
+bnb_ir_interp_run_chunk (BnbIrInterpWorker *worker, BnbIrInterpShare *share,
+                         gint64 from, gint64 to)
+{
+  for (gint64 i = from; i < to; i++) {
+    GError *error = NULL;
+
+    worker->index[share->node->dim] = i;
+    if (!bnb_ir_interp_run_nodes (worker, share->node->children, &error)) {
+      bnb_ir_interp_fail (share, i, error);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+static gpointer
+bnb_ir_interp_thread (gpointer data)
+{
+  BnbIrInterpShare *share = data;
+  g_autoptr (BnbIrInterpWorker) worker
+      = bnb_ir_interp_worker_new (share->interp, share->inside);
+  gint64 from, to;
+
+  while (bnb_ir_interp_take_chunk (share, &from, &to)
+         && bnb_ir_interp_run_chunk (worker, share, from, to))
+    ;
+  return NULL;
+}
+
+static gboolean
+bnb_ir_interp_run_split (const BnbIrInterp *interp, const BnbIrNode *node,
+                         const gboolean *inside, guint n_threads,
+                         GError **error)
+{
+  gint64 size = interp->dim_sizes[node->dim];
+  gint64 chunk = size / (n_threads * BNB_IR_INTERP_CHUNKS_PER_THREAD);
+  BnbIrInterpShare share = { .interp = interp, .node = node, .inside = inside,
+                             .chunk = MAX (chunk, 1), .end = size };
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+
+  g_mutex_init (&share.lock);
+  for (guint t = 0; t < n_threads; t++)
+    threads[t] = g_thread_new ("bnb-interp", bnb_ir_interp_thread, &share);
+  for (guint t = 0; t < n_threads; t++)
+    g_thread_join (threads[t]);
+  g_mutex_clear (&share.lock);
+  if (share.error) {
+    g_propagate_error (error, share.error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* How many threads run the iterations of `node`, a loop at the top of the
+ * body whose instructions are `inside`: at most one per iteration, and one
+ * unless bnb_ir_interp_can_split allows more.  Says which at debug level
+ * (the tests look for it). */
+static guint
+bnb_ir_interp_n_threads (const BnbIrInterp *interp, const BnbIrNode *node,
+                         const gboolean *inside)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+  const char *name = bnb_ir_dim (kernel, node->dim)->name;
+  gint64 n = MIN ((gint64)interp->n_threads, interp->dim_sizes[node->dim]);
+
+  if (n < 2)
+    return 1;
+  if (!bnb_ir_interp_can_split (interp, inside, node->dim)) {
+    g_debug ("%s: the iterations of %s may share what they write: one "
+             "thread", kernel->name, name);
+    return 1;
+  }
+  g_debug ("%s: the iterations of %s run on %u threads", kernel->name, name,
+           (guint)n);
+  return (guint)n;
+}
+
+/* Runs a node of the top of the body: a loop on threads where
+ * bnb_ir_interp_n_threads says so, anything else on `worker`. */
+static gboolean
+bnb_ir_interp_run_top (BnbIrInterpWorker *worker, const BnbIrNode *node,
+                       GError **error)
+{
+  const BnbIrInterp *interp = worker->interp;
+  g_autofree gboolean *inside = NULL;
+  guint n_threads;
+
+  if (node->dim == BNB_IR_NONE)
+    return bnb_ir_interp_run_node (worker, node, error);
+  inside = g_new0 (gboolean, interp->kernel->insts->len + 1);
+  bnb_ir_interp_mark (node, inside);
+  n_threads = bnb_ir_interp_n_threads (interp, node, inside);
+  if (n_threads == 1)
+    return bnb_ir_interp_run_node (worker, node, error);
+  return bnb_ir_interp_run_split (interp, node, inside, n_threads, error);
+}
+
 gboolean
-bnb_ir_interpret (const BnbIrKernel *kernel, double **arrays,
-                  const double *scalars, GError **error)
+bnb_ir_interpret_threads (const BnbIrKernel *kernel, double **arrays,
+                          const double *scalars, guint n_threads,
+                          GError **error)
 {
   g_autoptr (BnbIrInterp) interp = NULL;
+  g_autoptr (BnbIrInterpWorker) worker = NULL;
 
   g_return_val_if_fail (kernel != NULL, FALSE);
   g_return_val_if_fail (arrays != NULL || kernel->arrays->len == 0, FALSE);
@@ -493,8 +975,22 @@ bnb_ir_interpret (const BnbIrKernel *kernel, double **arrays,
                  kernel->name);
     return FALSE;
   }
-  interp = bnb_ir_interp_new (kernel, arrays, scalars, error);
+  if (n_threads == 0)
+    n_threads = g_get_num_processors ();
+  interp = bnb_ir_interp_new (kernel, arrays, scalars, n_threads, error);
   if (!interp)
     return FALSE;
-  return bnb_ir_interp_run_nodes (interp, kernel->body, error);
+  worker = bnb_ir_interp_worker_new (interp, NULL);
+  for (guint n = 0; n < kernel->body->len; n++)
+    if (!bnb_ir_interp_run_top (worker, g_ptr_array_index (kernel->body, n),
+                                error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+bnb_ir_interpret (const BnbIrKernel *kernel, double **arrays,
+                  const double *scalars, GError **error)
+{
+  return bnb_ir_interpret_threads (kernel, arrays, scalars, 0, error);
 }

@@ -294,6 +294,11 @@ gboolean bnb_ir_inst_has_dim (const BnbIrInst *inst, guint dim);
  * result; the interpreter runs every tile size at 1. */
 gboolean bnb_ir_interpret (const BnbIrKernel *kernel, double **arrays,
                            const double *scalars, GError **error);
+/* The same on at most `n_threads` threads, 0 for one per processor (what
+ * bnb_ir_interpret uses): the result does not depend on it. */
+gboolean bnb_ir_interpret_threads (const BnbIrKernel *kernel, double **arrays,
+                                   const double *scalars, guint n_threads,
+                                   GError **error);
 gint64 bnb_ir_array_elements (const BnbIrKernel *kernel, guint array);
 
 #endif

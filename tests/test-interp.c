@@ -8,6 +8,11 @@
  * start as NaN so that an element the interpreter misses shows.  The C
  * loops compute in the interpreter's order, so results must match exactly;
  * in-only arrays must come back unchanged.
+ *
+ * The interpreter splits a top-level loop over threads only where that
+ * cannot change the result: every case runs on one thread and on several
+ * and must give the same bits, and small kernels check which loops it
+ * splits (by the debug message that says so) and which it must not.
  */
 #include <math.h>
 #include <string.h>
@@ -144,6 +149,30 @@ test_run_interpret (TestRun *run)
   ok = bnb_ir_interpret (run->kernel, run->arrays, run->scalars, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
+}
+
+static void
+test_run_interpret_on (TestRun *run, guint n_threads)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  ok = bnb_ir_interpret_threads (run->kernel, run->arrays, run->scalars,
+                                 n_threads, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+}
+
+/* Every array of `run` holds the same bits as in `other`. */
+static void
+test_run_compare_bits (const TestRun *run, const TestRun *other)
+{
+  for (guint a = 0; a < run->kernel->arrays->len; a++) {
+    gint64 n = bnb_ir_array_elements (run->kernel, a);
+
+    g_assert_cmpmem (run->arrays[a], n * sizeof (double), other->arrays[a],
+                     n * sizeof (double));
+  }
 }
 
 static void
@@ -397,6 +426,175 @@ static const TestCase test_cases[] = {
   { NULL, "copies", test_copies_text, "M=4,N=33", test_reference_copies },
 };
 
+/* One thread and several give the same bits, with more threads than
+ * iterations too (the inputs are the same: the seed is). */
+static void
+test_interp_threads (gconstpointer data)
+{
+  const TestCase *test = data;
+  static const guint n_threads[] = { 2, 3, 8 };
+  g_autoptr (TestRun) one = test_run_new (test, test->sizes);
+
+  test_run_interpret_on (one, 1);
+  for (guint t = 0; t < G_N_ELEMENTS (n_threads); t++) {
+    g_autoptr (TestRun) run = test_run_new (test, test->sizes);
+
+    test_run_interpret_on (run, n_threads[t]);
+    test_run_compare_bits (run, one);
+  }
+}
+
+/* A sum over the loop's dim: s crosses the loop's boundary. */
+static const char test_sum_text[] = "kernel sum;\n"
+                                    "param N = 1000;\n"
+                                    "array X : f64[N] in;\n"
+                                    "array R : f64[1] out;\n"
+                                    "dim i = N;\n"
+                                    "s = mov 0.0;\n"
+                                    "loop i.0 {\n"
+                                    "  x = load X[i];\n"
+                                    "  s = add s, x;\n"
+                                    "}\n"
+                                    "store R[0], s;\n";
+
+static void
+test_reference_sum (const BnbIrKernel *kernel, double **arrays,
+                    const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  const double *x = test_array (kernel, arrays, "X");
+  double s = 0.0;
+
+  for (gint64 i = 0; i < n; i++)
+    s = s + x[i];
+  test_array (kernel, arrays, "R")[0] = s;
+}
+
+/* Iteration i writes Y[i + 1], which iteration i + 1 overwrites. */
+static const char test_overlap_text[] = "kernel overlap;\n"
+                                        "param N = 1000;\n"
+                                        "array X : f64[N] in;\n"
+                                        "array Y : f64[N + 1] out;\n"
+                                        "dim i = N;\n"
+                                        "loop i.0 {\n"
+                                        "  x = load X[i];\n"
+                                        "  store Y[i], x;\n"
+                                        "  store Y[i + 1], x;\n"
+                                        "}\n";
+
+static void
+test_reference_overlap (const BnbIrKernel *kernel, double **arrays,
+                        const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  const double *x = test_array (kernel, arrays, "X");
+  double *y = test_array (kernel, arrays, "Y");
+
+  for (gint64 i = 0; i < n; i++)
+    y[i] = y[i + 1] = x[i];
+}
+
+/* Every iteration writes Y[0]: the last one wins. */
+static const char test_last_text[] = "kernel last;\n"
+                                     "param N = 1000;\n"
+                                     "array X : f64[N] in;\n"
+                                     "array Y : f64[1] out;\n"
+                                     "dim i = N;\n"
+                                     "loop i.0 {\n"
+                                     "  x = load X[i];\n"
+                                     "  store Y[0], x;\n"
+                                     "}\n";
+
+static void
+test_reference_last (const BnbIrKernel *kernel, double **arrays,
+                     const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  const double *x = test_array (kernel, arrays, "X");
+
+  test_array (kernel, arrays, "Y")[0] = x[n - 1];
+}
+
+/* An array updated in place from its end, and one written from its
+ * start: the iterations touch distinct elements of both. */
+static const char test_reverse_text[] = "kernel reverse;\n"
+                                        "param N = 1000;\n"
+                                        "array X : f64[N] inout;\n"
+                                        "array Y : f64[N] out;\n"
+                                        "dim i = N;\n"
+                                        "loop i.0 {\n"
+                                        "  x = load X[N - 1 - i];\n"
+                                        "  y = mul x, 2.0;\n"
+                                        "  store X[N - 1 - i], y;\n"
+                                        "  store Y[i], x;\n"
+                                        "}\n";
+
+static void
+test_reference_reverse (const BnbIrKernel *kernel, double **arrays,
+                        const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  double *x = test_array (kernel, arrays, "X");
+  double *y = test_array (kernel, arrays, "Y");
+
+  for (gint64 i = 0; i < n; i++) {
+    y[i] = x[n - 1 - i];
+    x[n - 1 - i] = x[n - 1 - i] * 2.0;
+  }
+}
+
+/* A case for the split of loops over threads, and the debug message that
+ * says what the interpreter did with the first top-level loop. */
+typedef struct {
+  TestCase test;
+  const char *message;
+} TestSplitCase;
+
+#define TEST_SPLIT_THREADS 4
+#define TEST_SPLIT(name, text, sizes, reference, loop, split)                \
+  { { NULL, name, text, sizes, reference },                                  \
+    split ? "*: the iterations of " loop " run on 4 threads"                 \
+          : "*: the iterations of " loop " may share what they write*" }
+
+static const TestSplitCase test_split_cases[] = {
+  TEST_SPLIT ("sum", test_sum_text, "", test_reference_sum, "i.0", FALSE),
+  TEST_SPLIT ("overlap", test_overlap_text, "", test_reference_overlap,
+              "i.0", FALSE),
+  TEST_SPLIT ("last", test_last_text, "", test_reference_last, "i.0", FALSE),
+  TEST_SPLIT ("copies", test_copies_text, "M=40,N=9", test_reference_copies,
+              "i.0", FALSE),
+  TEST_SPLIT ("ops", test_ops_text, "N=100", test_reference_ops, "i.0",
+              FALSE),
+  TEST_SPLIT ("reverse", test_reverse_text, "", test_reference_reverse, "i.0",
+              TRUE),
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=37,N=9,K=20",
+      test_reference_mxm },
+    "*: the iterations of m.0 run on 4 threads" },
+  { { "data/kernels/gemv.ir", "gemv", NULL, "M=100,N=7",
+      test_reference_gemv },
+    "*: the iterations of m.0 run on 4 threads" },
+  { { "data/kernels/stencil2d.ir", "stencil2d", NULL, "H=30,W=9",
+      test_reference_stencil2d },
+    "*: the iterations of y.0 run on 4 threads" },
+  { { "data/kernels/axpy.ir", "axpy", NULL, "N=1000", test_reference_axpy },
+    "*: the iterations of i.0 run on 4 threads" },
+};
+
+/* The interpreter says whether it splits the first top-level loop, and
+ * computes what the C loops do either way. */
+static void
+test_interp_split (gconstpointer data)
+{
+  const TestSplitCase *split = data;
+  g_autoptr (TestRun) run = test_run_new (&split->test, split->test.sizes);
+
+  g_test_expect_message ("bnbtune-ir", G_LOG_LEVEL_DEBUG, split->message);
+  test_run_interpret_on (run, TEST_SPLIT_THREADS);
+  g_test_assert_expected_messages ();
+  split->test.reference (run->kernel, run->expected, run->scalars);
+  test_run_compare (run);
+}
+
 /* Running axpy twice on the same buffer scales it twice. */
 static void
 test_interp_inout (void)
@@ -474,17 +672,30 @@ test_interp_too_large (void)
   test_interp_expect_error (kernel, BNB_IR_ERROR_SIZE);
 }
 
+static char *
+test_case_path (const char *prefix, const TestCase *test)
+{
+  return g_strdup_printf ("%s/%s/%s", prefix, test->name,
+                          test->sizes && *test->sizes ? test->sizes
+                                                      : "default");
+}
+
 static void
 test_add_cases (void)
 {
   for (guint t = 0; t < G_N_ELEMENTS (test_cases); t++) {
     const TestCase *test = &test_cases[t];
-    g_autofree char *path
-        = g_strdup_printf ("/interp/%s/%s", test->name,
-                           test->sizes && *test->sizes ? test->sizes
-                                                       : "default");
+    g_autofree char *path = test_case_path ("/interp", test);
+    g_autofree char *threads = test_case_path ("/interp/threads", test);
 
     g_test_add_data_func (path, test, test_interp_reference);
+    g_test_add_data_func (threads, test, test_interp_threads);
+  }
+  for (guint t = 0; t < G_N_ELEMENTS (test_split_cases); t++) {
+    const TestSplitCase *split = &test_split_cases[t];
+    g_autofree char *path = test_case_path ("/interp/split", &split->test);
+
+    g_test_add_data_func (path, split, test_interp_split);
   }
 }
 
