@@ -325,7 +325,7 @@
  *   order(n.1@acc.upd,b)=after
  *   order(n.1@acc.upd,acc.upd)=outside
  *   order(n.1@acc.upd,st.C)=before
- *   order(n.2@acc.upd,k.1@acc.upd)=outside
+ *   order(n.2@acc.upd,k.1@acc.upd)=inside
  *   order(n.2@acc.upd,m.1@st.C)=before
  *   order(n.2@acc.upd,m.2@st.C)=before
  *   order(n.2@acc.upd,n.1@st.C)=before
@@ -353,13 +353,13 @@
  *   order(m.1@st.C,acc.upd)=after
  *   order(m.1@st.C,st.C)=outside
  *   order(m.2@st.C,n.1@st.C)=inside
- *   order(m.2@st.C,n.2@st.C)=outside
+ *   order(m.2@st.C,n.2@st.C)=inside
  *   order(m.2@st.C,acc)=after
  *   order(m.2@st.C,a)=after
  *   order(m.2@st.C,b)=after
  *   order(m.2@st.C,acc.upd)=after
  *   order(m.2@st.C,st.C)=outside
- *   order(n.1@st.C,n.2@st.C)=outside
+ *   order(n.1@st.C,n.2@st.C)=inside
  *   order(n.1@st.C,acc)=after
  *   order(n.1@st.C,a)=after
  *   order(n.1@st.C,b)=after
