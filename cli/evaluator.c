@@ -41,12 +41,11 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
 {
   HarnessEvaluator *h = self;
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  if (in_journal (h, key))
+    return;
   BnbCodegenProgram *p = bnb_codegen_generate (leaf, NULL);
-  if (p == NULL || in_journal (h, p->decisions))
-    {
-      g_clear_pointer (&p, bnb_codegen_program_free);
-      return;
-    }
+  if (p == NULL)
+    return;
   bnb_harness_prepare (h->harness, p);
   g_mutex_lock (&h->lock);
   if (g_hash_table_size (h->programs) >= MAX_WAITING)
@@ -78,13 +77,16 @@ codegen_failure (const BnbChoiceNode *leaf, GError *cause)
   return e;
 }
 
+/* With --resume, the journal's answer for the leaf with these decisions
+ * (a leaf's decisions are its program's), looked up before any code is
+ * generated: a resumed search replays thousands of leaves. */
 static BnbEvaluation *
-from_journal (HarnessEvaluator *h, const BnbCodegenProgram *p)
+from_journal (HarnessEvaluator *h, const char *decisions)
 {
   if (!h->resume || h->journal == NULL)
     return NULL;
   g_mutex_lock (&h->lock);
-  const BnbEvaluation *old = bnb_journal_lookup (h->journal, p->decisions);
+  const BnbEvaluation *old = bnb_journal_lookup (h->journal, decisions);
   double limit = h->timeout_s;
   BnbEvaluation *e = old != NULL && bnb_evaluation_is_reusable (old, limit)
                          ? bnb_evaluation_copy (old)
@@ -128,14 +130,18 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
 {
   HarnessEvaluator *h = self;
   g_autoptr (GError) cause = NULL;
+  if (!final)
+    {
+      g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+      BnbEvaluation *known = from_journal (h, key);
+      if (known != NULL)
+        return known;
+    }
   g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
-  BnbEvaluation *e = final ? NULL : from_journal (h, p);
-  if (e != NULL)
-    return e;
   apply_limit (h, final);
-  e = bnb_harness_evaluate (h->harness, p, final, error);
+  BnbEvaluation *e = bnb_harness_evaluate (h->harness, p, final, error);
   if (e != NULL && !record (h, e, error))
     g_clear_pointer (&e, bnb_evaluation_free);
   return e;

@@ -340,10 +340,12 @@ json_number (const char *json, const char *key)
 }
 
 /* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
- * makes; returns the best time of its report, which must be proven. */
+ * makes, with no journal or, given one, with it and --resume; returns the
+ * best time of its report, which must be proven. */
 static double
-run_strategy (const char *kernel, const char *sizes, const char *decisions,
-              const char *strategy, const char *dir)
+run_strategy_journal (const char *kernel, const char *sizes,
+                      const char *decisions, const char *strategy,
+                      const char *dir, const char *journal)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL, *out = NULL, *err = NULL, *json = NULL;
@@ -353,10 +355,13 @@ run_strategy (const char *kernel, const char *sizes, const char *decisions,
   g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
   g_autofree char *dev_arg = g_strdup_printf (
       "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+  g_autofree char *journal_arg
+      = journal ? g_strdup_printf ("--journal=%s", journal) : NULL;
   const char *argv[] = { test_bnbtune (), "--kernel", kernel, size_arg,
                          dev_arg, dec_arg, "--strategy", strategy,
-                         "--no-journal", "--quiet", "--report", report,
-                         "--threads", "2", NULL };
+                         "--quiet", "--report", report, "--threads", "2",
+                         journal ? journal_arg : "--no-journal",
+                         journal ? "--resume" : NULL, NULL };
   gint status = 0;
   g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                 &out, &err, &status, &error);
@@ -368,6 +373,13 @@ run_strategy (const char *kernel, const char *sizes, const char *decisions,
   g_assert_nonnull (strstr (json, "\"proven\": true"));
   g_assert_cmpfloat (json_number (json, "violations"), ==, 0);
   return json_number (json, "overall_best_s");
+}
+
+static double
+run_strategy (const char *kernel, const char *sizes, const char *decisions,
+              const char *strategy, const char *dir)
+{
+  return run_strategy_journal (kernel, sizes, decisions, strategy, dir, NULL);
 }
 
 /* Branch and bound and exhaustive on a real device find the same best
@@ -405,6 +417,41 @@ test_end_to_end_mxm (void)
               "tests/data/mxm-small.decisions");
 }
 
+/* A search run again on the journal of an exhaustive one is answered by
+ * the journal: every evaluation but the final re-measures comes from it
+ * (the incumbent too), and it is proven. */
+static void
+test_end_to_end_resume (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-resume-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "journal.jsonl", NULL);
+  const char *kernel = "data/kernels/axpy.ir", *sizes = "N=4096";
+  const char *decisions = "tests/data/axpy-small.decisions";
+  run_strategy_journal (kernel, sizes, decisions, "exhaustive", dir,
+                        journal);
+  run_strategy_journal (kernel, sizes, decisions, "bnb", dir, journal);
+  g_autofree char *csv_path
+      = g_build_filename (dir, "bnb", "evaluations.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, &error));
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  guint timed = 0, reused = 0;
+  for (guint i = 1; lines[i] && *lines[i]; i++)
+    {
+      gboolean final = g_str_has_suffix (lines[i], ",true");
+      timed += !final;
+      reused += !final && g_str_has_suffix (lines[i], ",true,false");
+    }
+  g_test_message ("resumed: %u evaluations, %u from the journal", timed,
+                  reused);
+  g_assert_cmpuint (timed, >, 0);
+  g_assert_cmpuint (reused, ==, timed);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -416,5 +463,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
+  g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   return g_test_run ();
 }
