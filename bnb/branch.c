@@ -15,7 +15,6 @@
 #include "bnb/bnb-private.h"
 
 #include <math.h>
-#include <string.h>
 
 /* Leaves sent to the device ahead of their turn, so that their builds run
  * in parallel with the runs before them. */
@@ -58,8 +57,7 @@ typedef struct {
   GPtrArray *samples;  /* per depth: a reservoir of cut inner nodes */
   GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
   GRand *rand;         /* of the reservoirs */
-  char *incumbent;     /* decisions of the leaf evaluated first, or NULL */
-  BnbChoiceNode *incumbent_leaf; /* that leaf */
+  BnbChoiceNode *incumbent; /* the leaf evaluated first, or NULL */
 } Bnb;
 
 typedef struct {
@@ -115,16 +113,16 @@ count_below (const BnbChoiceNode *node, double seconds, guint64 seed,
   *estimated = !count.exact;
 }
 
-/* Whether the incumbent lies below `node`: each of its (valid) decisions
- * is still allowed there. */
+/* Whether the incumbent lies below `node` (is `node`, for a leaf): each
+ * of its (valid) decisions is still allowed there. */
 static gboolean
 holds_incumbent (const Bnb *b, const BnbChoiceNode *node)
 {
-  if (b->incumbent_leaf == NULL)
+  if (b->incumbent == NULL)
     return FALSE;
   guint n = bnb_choice_space_n_choices (b->ctx->space);
   for (guint c = 0; c < n; c++)
-    if (bnb_choice_node_domain (b->incumbent_leaf, c)
+    if (bnb_choice_node_domain (b->incumbent, c)
         & ~bnb_choice_node_domain (node, c))
       return FALSE;
   return TRUE;
@@ -451,8 +449,7 @@ start_from_incumbent (Bnb *b)
       = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
   if (leaf == NULL)
     return;
-  b->incumbent = bnb_choice_node_to_string (leaf, FALSE);
-  b->incumbent_leaf = bnb_choice_node_copy (leaf);
+  b->incumbent = bnb_choice_node_copy (leaf);
   QNode *q = g_new (QNode, 1);
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
                 leaf };
@@ -464,10 +461,7 @@ start_from_incumbent (Bnb *b)
 static gboolean
 is_incumbent (const Bnb *b, const QNode *q)
 {
-  if (b->incumbent == NULL || !bnb_choice_node_is_leaf (q->node))
-    return FALSE;
-  g_autofree char *key = bnb_choice_node_to_string (q->node, FALSE);
-  return strcmp (key, b->incumbent) == 0;
+  return bnb_choice_node_is_leaf (q->node) && holds_incumbent (b, q->node);
 }
 
 static QNode *
@@ -593,8 +587,7 @@ bnb_clear (Bnb *b)
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);
   g_rand_free (b->rand);
-  g_free (b->incumbent);
-  g_clear_pointer (&b->incumbent_leaf, bnb_choice_node_free);
+  g_clear_pointer (&b->incumbent, bnb_choice_node_free);
 }
 
 gboolean

@@ -54,11 +54,12 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
   g_mutex_unlock (&h->lock);
 }
 
-/* The program prepare made for `leaf` (now the caller's), else a new one. */
+/* The program prepare made for `leaf`, whose decisions are `key` (now the
+ * caller's), else a new one. */
 static BnbCodegenProgram *
-take_program (HarnessEvaluator *h, const BnbChoiceNode *leaf, GError **error)
+take_program (HarnessEvaluator *h, const BnbChoiceNode *leaf, const char *key,
+              GError **error)
 {
-  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
   gpointer p = NULL, stolen_key = NULL;
   g_mutex_lock (&h->lock);
   g_hash_table_steal_extended (h->programs, key, &stolen_key, &p);
@@ -130,14 +131,11 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
 {
   HarnessEvaluator *h = self;
   g_autoptr (GError) cause = NULL;
-  if (!final)
-    {
-      g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-      BnbEvaluation *known = from_journal (h, key);
-      if (known != NULL)
-        return known;
-    }
-  g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, &cause);
+  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  BnbEvaluation *known = final ? NULL : from_journal (h, key);
+  if (known != NULL)
+    return known;
+  g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, key, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
   apply_limit (h, final);
