@@ -64,6 +64,12 @@ build/release/bench/bench-model: build/release/bench/bench-model.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# TFLOP/s against N from bench/mxm-vs-clblast.sh's table, with the
+# reports' SVG writer (bench/tflops-plot.c).
+build/release/bench/tflops-plot: build/release/bench/tflops-plot.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 deps:
 	tools/deps.sh
 
