@@ -169,6 +169,7 @@ typedef struct {
   double best_s; /* best time so far, after this one (INFINITY: none) */
   double compile_s;
   gboolean from_journal;
+  gboolean same_kernel; /* answered by an identical kernel, not run */
   gboolean final; /* a re-measure of the best few */
 } BnbSearchRecord;
 
@@ -198,6 +199,9 @@ typedef struct {
   double space_size;
   gboolean space_exact;
   guint64 evaluations; /* including journal reuse and re-measures */
+  /* evaluations answered by an identical kernel another leaf ran (the
+   * evaluator's BnbEvaluation.same_kernel): nothing built or run */
+  guint64 same_kernel;
   guint64 outcomes[BNB_OUTCOME_COUNT];
   guint64 violations; /* ok leaves measured below their bound */
   guint64 nodes;      /* nodes bounded */

@@ -275,6 +275,7 @@ json_proof (Json *j, const BnbSearchResult *r, double overall)
   json_bool (j, "space_exact", r->space_exact);
   json_number (j, "reduction_factor", reduction_factor (r));
   json_uint (j, "evaluations", r->evaluations);
+  json_uint (j, "same_kernel", r->same_kernel);
   json_index (j, "evaluations_to_5pct",
               bnb_search_result_evaluations_to (r, overall, WITHIN));
   json_uint (j, "records", r->records->len);
@@ -402,6 +403,7 @@ csv_record (GString *out, const BnbSearchResult *r, const BnbSearchRecord *rec)
   csv_number (out, rec->best_s, FALSE);
   csv_number (out, rec->compile_s, FALSE);
   csv_bool (out, rec->from_journal, FALSE);
+  csv_bool (out, rec->same_kernel, FALSE);
   csv_bool (out, rec->final, TRUE);
 }
 
@@ -411,7 +413,7 @@ evaluations_csv (const BnbReportInfo *info, BnbSearchResult *const *results,
 {
   GString *out = g_string_new ("strategy,seed,index,elapsed_s,decisions,"
                                "bound_s,outcome,time_s,best_s,compile_s,"
-                               "from_journal,final\n");
+                               "from_journal,same_kernel,final\n");
   for (guint i = 0; i < n; i++)
     for (guint k = 0; k < results[i]->records->len; k++)
       csv_record (out, results[i],
@@ -792,6 +794,15 @@ summary_space (GString *s, const BnbSearchResult *r)
                           r->space_size,
                           r->space_exact ? "exact" : "estimated",
                           r->evaluations, r->nodes);
+  if (r->same_kernel > 0)
+    {
+      summary_label (s, "");
+      g_string_append_printf (s,
+                              "%" G_GUINT64_FORMAT " of the evaluated were "
+                              "the same kernel as another: answered, not "
+                              "run\n",
+                              r->same_kernel);
+    }
   if (r->evaluations == 0)
     return;
   summary_label (s, "Reduction");

@@ -175,7 +175,7 @@ static void
 add_times (BnbSearchContext *ctx, const BnbEvaluation *e)
 {
   BnbSearchResult *r = ctx->result;
-  if (e->from_journal)
+  if (e->from_journal || e->same_kernel)
     return;
   r->compile_s += e->compile_s;
   if (e->outcome == BNB_OUTCOME_OK)
@@ -199,6 +199,7 @@ append_record (BnbSearchContext *ctx, const char *decisions, double bound_s,
     .best_s = r->best_s,
     .compile_s = e->compile_s,
     .from_journal = e->from_journal,
+    .same_kernel = e->same_kernel,
     .final = final,
   };
   if (ok && e->median_s < bound_s)
@@ -215,6 +216,7 @@ record_taken (BnbSearchContext *ctx, char *decisions, double bound_s,
   BnbSearchResult *r = ctx->result;
   double time_s = e->outcome == BNB_OUTCOME_OK ? e->median_s : INFINITY;
   r->evaluations++;
+  r->same_kernel += e->same_kernel;
   r->outcomes[e->outcome]++;
   bnb_search_depth_stats (r, depth)->leaves++;
   note_best (ctx, decisions, time_s, bound_s, r->records->len + 1);

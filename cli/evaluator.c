@@ -1,7 +1,8 @@
 /* The search's evaluator on a real device: a leaf becomes a program
  * (codegen), is built ahead by the harness, then run, timed and verified;
  * every evaluation goes to the journal, which also answers leaves it has
- * when resuming. */
+ * when resuming.  Leaves whose code is the same kernel (equal kernel_key)
+ * are built and run once: the others get that kernel's answer. */
 #include "cli/tune.h"
 
 #include <stdio.h>
@@ -23,6 +24,9 @@ typedef struct {
   double launch_s;   /* the limit of one launch, 0 until set */
   GMutex lock;       /* programs, journal and limits */
   GHashTable *programs; /* decisions -> BnbCodegenProgram, waiting */
+  /* kernel_key -> the latest BnbEvaluation of that kernel, or NULL while it
+   * is only built ahead */
+  GHashTable *kernels;
 } HarnessEvaluator;
 
 static gboolean
@@ -46,7 +50,13 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
   BnbCodegenProgram *p = bnb_codegen_generate (leaf, NULL);
   if (p == NULL)
     return;
-  bnb_harness_prepare (h->harness, p);
+  g_mutex_lock (&h->lock);
+  gboolean known = g_hash_table_contains (h->kernels, p->kernel_key);
+  if (!known)
+    g_hash_table_insert (h->kernels, g_strdup (p->kernel_key), NULL);
+  g_mutex_unlock (&h->lock);
+  if (!known)
+    bnb_harness_prepare (h->harness, p);
   g_mutex_lock (&h->lock);
   if (g_hash_table_size (h->programs) >= MAX_WAITING)
     g_hash_table_remove_all (h->programs);
@@ -98,20 +108,60 @@ from_journal (HarnessEvaluator *h, const char *decisions)
   return e;
 }
 
-/* The limit of this evaluation's runs: the launch limit times the
- * launches, with a second for uploads and checks; --timeout until then. */
-static void
-apply_limit (HarnessEvaluator *h, gboolean final)
+/* The limit of an evaluation's runs: the launch limit times the launches,
+ * with a second for uploads and checks; --timeout until then.  Called with
+ * the lock held. */
+static double
+runs_limit (HarnessEvaluator *h, gboolean final)
 {
-  g_mutex_lock (&h->lock);
   guint launches = h->warmup + (final ? h->final_repetitions
                                       : h->repetitions);
   double limit = h->launch_s > 0 ? h->launch_s * launches + 1.0
                                  : h->timeout_s;
-  if (final)
-    limit = MAX (limit, h->timeout_s);
+  return final ? MAX (limit, h->timeout_s) : limit;
+}
+
+static void
+apply_limit (HarnessEvaluator *h, gboolean final)
+{
+  g_mutex_lock (&h->lock);
+  double limit = runs_limit (h, final);
   g_mutex_unlock (&h->lock);
   bnb_harness_set_timeout (h->harness, limit);
+}
+
+/* The answer of a kernel equal to program `p` that ran in this search, for
+ * the leaf with decisions `decisions`; NULL if it has not run, or timed
+ * out under a shorter limit than the current one. */
+static BnbEvaluation *
+from_same_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
+                  const char *decisions)
+{
+  g_mutex_lock (&h->lock);
+  const BnbEvaluation *twin = g_hash_table_lookup (h->kernels, p->kernel_key);
+  BnbEvaluation *e
+      = twin != NULL && bnb_evaluation_is_reusable (twin, runs_limit (h, FALSE))
+            ? bnb_evaluation_copy (twin)
+            : NULL;
+  g_mutex_unlock (&h->lock);
+  if (e == NULL)
+    return NULL;
+  g_free (e->decisions);
+  e->decisions = g_strdup (decisions);
+  e->compile_s = 0;
+  e->from_journal = FALSE;
+  e->same_kernel = TRUE;
+  return e;
+}
+
+static void
+remember_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
+                 const BnbEvaluation *e)
+{
+  g_mutex_lock (&h->lock);
+  g_hash_table_replace (h->kernels, g_strdup (p->kernel_key),
+                        bnb_evaluation_copy (e));
+  g_mutex_unlock (&h->lock);
 }
 
 static gboolean
@@ -138,8 +188,14 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, key, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
-  apply_limit (h, final);
-  BnbEvaluation *e = bnb_harness_evaluate (h->harness, p, final, error);
+  BnbEvaluation *e = final ? NULL : from_same_kernel (h, p, key);
+  if (e == NULL)
+    {
+      apply_limit (h, final);
+      e = bnb_harness_evaluate (h->harness, p, final, error);
+      if (e != NULL && !final)
+        remember_kernel (h, p, e);
+    }
   if (e != NULL && !record (h, e, error))
     g_clear_pointer (&e, bnb_evaluation_free);
   return e;
@@ -186,6 +242,7 @@ harness_free (gpointer self)
 {
   HarnessEvaluator *h = self;
   g_hash_table_unref (h->programs);
+  g_hash_table_unref (h->kernels);
   g_mutex_clear (&h->lock);
   g_free (h);
 }
@@ -214,6 +271,8 @@ bnb_cli_evaluator_new (BnbHarness *harness, BnbJournal *journal,
   h->programs = g_hash_table_new_full (
       g_str_hash, g_str_equal, g_free,
       (GDestroyNotify) bnb_codegen_program_free);
+  h->kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      (GDestroyNotify) bnb_evaluation_free);
   g_autofree char *name = g_strdup_printf (
       "%s (OpenCL)", bnb_harness_device (harness)->name);
   return bnb_evaluator_new (&harness_class, h, name);

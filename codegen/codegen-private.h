@@ -57,6 +57,10 @@ BnbCgLowered *bnb_cg_lower (const BnbChoiceNode *leaf, GError **error);
 void bnb_cg_lowered_free (BnbCgLowered *low);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
 
-char *bnb_cg_print (const BnbCgLowered *low, GArray *scratch_bytes);
+/* The source; *code_start is where the code begins after the header
+ * comment (the comment lists the decisions; the code does not depend on
+ * how they were spelled). */
+char *bnb_cg_print (const BnbCgLowered *low, GArray *scratch_bytes,
+                    gsize *code_start);
 
 #endif

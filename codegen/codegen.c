@@ -1,6 +1,25 @@
 /* bnb_codegen_generate: lower, print, and say how to launch. */
 #include "codegen/codegen-private.h"
 
+/* SHA-256 of what the device runs: the code after the header comment, the
+ * launch sizes and the scratch buffers. */
+static char *
+kernel_key (const BnbCodegenProgram *prog, gsize code_start)
+{
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (GString) launch = g_string_new (NULL);
+  g_string_append_printf (launch, "global %zu %zu %zu local %zu %zu %zu",
+                          prog->global_size[0], prog->global_size[1],
+                          prog->global_size[2], prog->local_size[0],
+                          prog->local_size[1], prog->local_size[2]);
+  for (guint i = 0; i < prog->n_scratch; i++)
+    g_string_append_printf (launch, " scratch %zu", prog->scratch_bytes[i]);
+  g_string_append_c (launch, '\n');
+  g_checksum_update (sum, (const guchar *)launch->str, (gssize)launch->len);
+  g_checksum_update (sum, (const guchar *)prog->source + code_start, -1);
+  return g_strdup (g_checksum_get_string (sum));
+}
+
 BnbCodegenProgram *
 bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
 {
@@ -9,7 +28,8 @@ bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
     return NULL;
   g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (gsize));
   BnbCodegenProgram *prog = g_new0 (BnbCodegenProgram, 1);
-  prog->source = bnb_cg_print (low, scratch);
+  gsize code_start = 0;
+  prog->source = bnb_cg_print (low, scratch, &code_start);
   prog->kernel_name = g_strdup_printf ("bnb_%s", low->kernel->name);
   for (guint h = 0; h < 3; h++)
     {
@@ -20,6 +40,7 @@ bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
   prog->scratch_bytes = (gsize *)g_array_free (g_steal_pointer (&scratch),
                                                FALSE);
   prog->decisions = bnb_choice_node_to_string (leaf, TRUE);
+  prog->kernel_key = kernel_key (prog, code_start);
   return prog;
 }
 
@@ -32,5 +53,6 @@ bnb_codegen_program_free (BnbCodegenProgram *prog)
   g_free (prog->kernel_name);
   g_free (prog->scratch_bytes);
   g_free (prog->decisions);
+  g_free (prog->kernel_key);
   g_free (prog);
 }

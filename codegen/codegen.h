@@ -31,6 +31,11 @@ typedef struct {
   guint n_scratch;
   gsize *scratch_bytes;
   char *decisions; /* the leaf's decisions, as bnb_choice_node_to_string */
+  /* SHA-256 (hex) of what runs: the source after its header comment, the
+   * launch sizes and the scratch sizes.  Leaves with equal keys are the
+   * same kernel: many decisions (the nesting order of two work-item dims,
+   * say) do not change the code. */
+  char *kernel_key;
 } BnbCodegenProgram;
 
 BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP

@@ -626,7 +626,7 @@ print_header (Printer *p, const char *decisions)
 }
 
 char *
-bnb_cg_print (const BnbCgLowered *low, GArray *scratch)
+bnb_cg_print (const BnbCgLowered *low, GArray *scratch, gsize *code_start)
 {
   Printer p = { low, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
   g_autofree char *decisions = bnb_choice_node_to_string (low->leaf, TRUE);
@@ -635,6 +635,7 @@ bnb_cg_print (const BnbCgLowered *low, GArray *scratch)
   GString *args_more = g_string_new (args);
   print_header (&p, decisions);
   GString *head = p.out;
+  *code_start = head->len;
   p.out = g_string_new (NULL);
   p.indent = 1;
   for (guint v = 0; v < low->kernel->values->len; v++)

@@ -78,6 +78,10 @@ typedef struct {
   char *message;    /* build log, OpenCL error or what went wrong */
   char *date;       /* ISO 8601, UTC, when the evaluation ended */
   gboolean from_journal;
+  /* Not run: the answer of an identical kernel (equal
+   * BnbCodegenProgram.kernel_key) that another leaf of the same search ran;
+   * compile_s is 0 and the times are that kernel's. */
+  gboolean same_kernel;
 } BnbEvaluation;
 
 BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;

@@ -113,6 +113,7 @@ evaluation_from_json (const BnbJsonObject *o)
   e->timeout_s = bnb_json_get_number (o, "timeout_s", 0);
   e->message = dup_or_null (bnb_json_get_string (o, "message"));
   e->date = dup_or_null (bnb_json_get_string (o, "date"));
+  e->same_kernel = bnb_json_get_number (o, "same_kernel", 0) != 0;
   e->from_journal = TRUE;
   return e;
 }
@@ -361,6 +362,8 @@ evaluation_line (const BnbEvaluation *e)
   bnb_json_add_number (out, "timeout_s", e->timeout_s);
   bnb_json_add_string (out, "message", message);
   bnb_json_add_string (out, "date", e->date);
+  if (e->same_kernel)
+    bnb_json_add_int (out, "same_kernel", 1);
   bnb_json_close (out);
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);

@@ -386,14 +386,14 @@ test_evaluations_csv (Fixture *f, gconstpointer data)
   g_assert_cmpstr (lines[0], ==,
                    "strategy,seed,index,elapsed_s,decisions,"
                    "bound_s,outcome,time_s,best_s,compile_s,"
-                   "from_journal,final");
+                   "from_journal,same_kernel,final");
   g_assert_cmpstr (lines[1], ==,
                    "bnb,1,1,0.5,kind(m.0)=loop,0.00015,"
-                   "build-failed,,,0.25,false,false");
+                   "build-failed,,,0.25,false,false,false");
   g_assert_cmpstr (lines[3], ==,
                    "bnb,1,3,1.5,\"kind(m.0)=block; "
                    "note=\"\"a,b\"\"\",8e-05,ok,0.0001,0.0001,"
-                   "0.25,false,false");
+                   "0.25,false,false,false");
   g_assert_true (g_str_has_prefix (lines[7], "random,7,1,"));
 }
 

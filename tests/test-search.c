@@ -5,6 +5,7 @@
  * statistics account for every candidate; a budget stops it with an
  * honest open bound; and it runs on any node as its root. */
 #include "bnb/bnb.h"
+#include "codegen/codegen.h"
 #include "tests/support/fixture.h"
 
 #include <math.h>
@@ -417,6 +418,111 @@ test_end_to_end_mxm (void)
               "tests/data/mxm-small.decisions");
 }
 
+/* The fields of one line of evaluations.csv (quoted fields unquoted). */
+static GStrv
+csv_fields (const char *line)
+{
+  g_autoptr (GPtrArray) fields = g_ptr_array_new ();
+  GString *field = g_string_new (NULL);
+  gboolean quoted = FALSE;
+  for (const char *c = line;; c++)
+    {
+      if (quoted && *c == '"' && c[1] == '"')
+        g_string_append_c (field, *c++);
+      else if (*c == '"')
+        quoted = !quoted;
+      else if (*c == '\0' || (*c == ',' && !quoted))
+        {
+          g_ptr_array_add (fields, g_string_free (field, FALSE));
+          if (*c == '\0')
+            break;
+          field = g_string_new (NULL);
+        }
+      else
+        g_string_append_c (field, *c);
+    }
+  g_ptr_array_add (fields, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&fields), FALSE);
+}
+
+/* evaluations.csv's columns, by the header's names. */
+enum { CSV_DECISIONS = 4, CSV_OUTCOME = 6, CSV_TIME = 7, CSV_FROM_JOURNAL = 10,
+       CSV_SAME_KERNEL = 11, CSV_FINAL = 12, CSV_COLUMNS = 13 };
+
+static GStrv
+csv_lines (const char *dir, const char *strategy)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path
+      = g_build_filename (dir, strategy, "evaluations.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_assert_true (g_file_get_contents (path, &csv, NULL, &error));
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_auto (GStrv) header = csv_fields (lines[0]);
+  g_assert_cmpuint (g_strv_length (header), ==, CSV_COLUMNS);
+  g_assert_cmpstr (header[CSV_DECISIONS], ==, "decisions");
+  g_assert_cmpstr (header[CSV_TIME], ==, "time_s");
+  g_assert_cmpstr (header[CSV_SAME_KERNEL], ==, "same_kernel");
+  g_assert_cmpstr (header[CSV_FINAL], ==, "final");
+  return g_steal_pointer (&lines);
+}
+
+/* Leaves whose code is the same kernel are run once: the exhaustive run of
+ * a sub-space answers every leaf, and runs exactly one leaf per distinct
+ * kernel (keys computed here, from the code of each leaf it reports); the
+ * others repeat that kernel's outcome and time. */
+static void
+test_end_to_end_same_kernel (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-same-XXXXXX", &error);
+  g_assert_no_error (error);
+  const char *kernel = "data/kernels/mxm.ir", *sizes = "M=32,N=32,K=32";
+  run_strategy (kernel, sizes, "tests/data/mxm-small.decisions",
+                "exhaustive", dir);
+  Fixture f = { 0 };
+  fixture_load (&f, kernel, sizes);
+  g_autoptr (GHashTable) runs = g_hash_table_new_full (
+      g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  g_auto (GStrv) lines = csv_lines (dir, "exhaustive");
+  guint leaves = 0, same = 0;
+  for (guint i = 1; lines[i] && *lines[i]; i++)
+    {
+      g_auto (GStrv) row = csv_fields (lines[i]);
+      if (strcmp (row[CSV_FINAL], "true") == 0)
+        continue;
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (f.root);
+      g_assert_true (bnb_choice_node_apply_string (leaf, row[CSV_DECISIONS],
+                                                   &error));
+      g_assert_true (bnb_choice_node_is_leaf (leaf));
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      const char *const *twin = g_hash_table_lookup (runs, p->kernel_key);
+      leaves++;
+      if (strcmp (row[CSV_SAME_KERNEL], "true") == 0)
+        {
+          same++;
+          g_assert_nonnull (twin); /* the kernel ran before */
+          g_assert_cmpstr (row[CSV_OUTCOME], ==, twin[CSV_OUTCOME]);
+          g_assert_cmpstr (row[CSV_TIME], ==, twin[CSV_TIME]);
+        }
+      else
+        {
+          g_assert_null (twin); /* each kernel runs once */
+          g_hash_table_insert (runs, g_strdup (p->kernel_key),
+                               g_steal_pointer (&row));
+        }
+    }
+  g_test_message ("%u leaves, %u kernels run, %u answered by a twin", leaves,
+                  g_hash_table_size (runs), same);
+  g_assert_cmpuint (leaves, ==, 16); /* tests/data/mxm-small.decisions */
+  g_assert_cmpuint (same, >, 0);
+  g_assert_cmpuint (g_hash_table_size (runs) + same, ==, leaves);
+  fixture_clear (&f);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* A search run again on the journal of an exhaustive one is answered by
  * the journal: every evaluation but the final re-measures comes from it
  * (the incumbent too), and it is proven. */
@@ -432,17 +538,14 @@ test_end_to_end_resume (void)
   run_strategy_journal (kernel, sizes, decisions, "exhaustive", dir,
                         journal);
   run_strategy_journal (kernel, sizes, decisions, "bnb", dir, journal);
-  g_autofree char *csv_path
-      = g_build_filename (dir, "bnb", "evaluations.csv", NULL);
-  g_autofree char *csv = NULL;
-  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, &error));
-  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_auto (GStrv) lines = csv_lines (dir, "bnb");
   guint timed = 0, reused = 0;
   for (guint i = 1; lines[i] && *lines[i]; i++)
     {
-      gboolean final = g_str_has_suffix (lines[i], ",true");
+      g_auto (GStrv) row = csv_fields (lines[i]);
+      gboolean final = strcmp (row[CSV_FINAL], "true") == 0;
       timed += !final;
-      reused += !final && g_str_has_suffix (lines[i], ",true,false");
+      reused += !final && strcmp (row[CSV_FROM_JOURNAL], "true") == 0;
     }
   g_test_message ("resumed: %u evaluations, %u from the journal", timed,
                   reused);
@@ -464,5 +567,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
+  g_test_add_func ("/search/end-to-end/same-kernel",
+                   test_end_to_end_same_kernel);
   return g_test_run ();
 }
