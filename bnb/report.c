@@ -102,6 +102,21 @@ reduction_factor (const BnbSearchResult *r)
   return r->evaluations > 0 ? r->space_size / (double)r->evaluations : NAN;
 }
 
+/* Evaluations that built and ran a kernel in this search: not answered by
+ * the journal or by an identical kernel, and not a final re-measure. */
+static guint64
+kernels_run (const BnbSearchResult *r)
+{
+  guint64 n = 0;
+  for (guint i = 0; i < r->records->len; i++)
+    {
+      const BnbSearchRecord *rec
+          = &g_array_index (r->records, BnbSearchRecord, i);
+      n += !rec->from_journal && !rec->same_kernel && !rec->final;
+    }
+  return n;
+}
+
 /* ---- JSON --------------------------------------------------------------- */
 
 typedef struct {
@@ -276,6 +291,7 @@ json_proof (Json *j, const BnbSearchResult *r, double overall)
   json_number (j, "reduction_factor", reduction_factor (r));
   json_uint (j, "evaluations", r->evaluations);
   json_uint (j, "same_kernel", r->same_kernel);
+  json_uint (j, "kernels_run", kernels_run (r));
   json_index (j, "evaluations_to_5pct",
               bnb_search_result_evaluations_to (r, overall, WITHIN));
   json_uint (j, "records", r->records->len);
@@ -794,20 +810,25 @@ summary_space (GString *s, const BnbSearchResult *r)
                           r->space_size,
                           r->space_exact ? "exact" : "estimated",
                           r->evaluations, r->nodes);
+  guint64 run = kernels_run (r);
   if (r->same_kernel > 0)
     {
       summary_label (s, "");
       g_string_append_printf (s,
-                              "%" G_GUINT64_FORMAT " of the evaluated were "
-                              "the same kernel as another: answered, not "
-                              "run\n",
-                              r->same_kernel);
+                              "%" G_GUINT64_FORMAT " of them the same kernel "
+                              "as another (answered, not run); %"
+                              G_GUINT64_FORMAT " kernels run\n",
+                              r->same_kernel, run);
     }
   if (r->evaluations == 0)
     return;
   summary_label (s, "Reduction");
-  g_string_append_printf (s, "%.3g× (space size ÷ evaluations)\n",
+  g_string_append_printf (s, "%.3g× (space size ÷ evaluations)",
                           reduction_factor (r));
+  if (r->same_kernel > 0 && run > 0)
+    g_string_append_printf (s, ", %.3g× (÷ kernels run)",
+                            r->space_size / (double)run);
+  g_string_append_c (s, '\n');
 }
 
 static void

@@ -104,7 +104,10 @@ from_journal (HarnessEvaluator *h, const char *decisions)
                          : NULL;
   g_mutex_unlock (&h->lock);
   if (e != NULL)
-    e->from_journal = TRUE;
+    {
+      e->from_journal = TRUE;
+      e->same_kernel = FALSE; /* counted once, as from the journal */
+    }
   return e;
 }
 
