@@ -295,6 +295,21 @@ by_time (gconstpointer a, gconstpointer b)
   return (x->time_s > y->time_s) - (x->time_s < y->time_s);
 }
 
+/* Whether `rec` is a copy of a kernel already picked for the re-measure: a
+ * same-kernel answer carries its twin's time exactly, so the best few are
+ * distinct kernels, not one kernel measured again under other names. */
+static gboolean
+same_kernel_as_picked (const GPtrArray *picked, const BnbSearchRecord *rec)
+{
+  for (guint i = 0; i < picked->len; i++)
+    {
+      const BnbSearchRecord *p = picked->pdata[i];
+      if ((p->same_kernel || rec->same_kernel) && p->time_s == rec->time_s)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static GPtrArray *
 best_records (const BnbSearchResult *r, guint n)
 {
@@ -306,10 +321,17 @@ best_records (const BnbSearchResult *r, guint n)
         g_ptr_array_add (ok, rec);
     }
   g_ptr_array_sort (ok, by_time);
+  g_autoptr (GPtrArray) picked = g_ptr_array_new ();
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < ok->len && names->len < n; i++)
-    g_ptr_array_add (names,
-                     g_strdup (((BnbSearchRecord *) ok->pdata[i])->decisions));
+    {
+      const BnbSearchRecord *rec = ok->pdata[i];
+      if (!same_kernel_as_picked (picked, rec))
+        {
+          g_ptr_array_add (picked, (gpointer) rec);
+          g_ptr_array_add (names, g_strdup (rec->decisions));
+        }
+    }
   return names;
 }
 
