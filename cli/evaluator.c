@@ -111,14 +111,15 @@ from_journal (HarnessEvaluator *h, const char *decisions)
   return e;
 }
 
-/* The limit of an evaluation's runs: the launch limit times the launches,
- * with a second for uploads and checks; --timeout until then.  Called with
- * the lock held. */
+/* The limit of an evaluation's runs after its first launch (which the
+ * harness limits to --timeout at least: it may hold a late compile): the
+ * launch limit times the other launches, with a second for uploads and
+ * checks; --timeout until then.  Called with the lock held. */
 static double
 runs_limit (HarnessEvaluator *h, gboolean final)
 {
   guint launches = h->warmup + (final ? h->final_repetitions
-                                      : h->repetitions);
+                                      : h->repetitions) - 1;
   double limit = h->launch_s > 0 ? h->launch_s * launches + 1.0
                                  : h->timeout_s;
   return final ? MAX (limit, h->timeout_s) : limit;

@@ -140,9 +140,15 @@ void bnb_harness_local_set_build_threads (BnbHarnessLocal *local,
                                           guint threads);
 void bnb_harness_local_prepare (BnbHarnessLocal *local, const char *source);
 
-/* Called once the program is built, before its first launch. */
-typedef void (*BnbHarnessBuiltFunc) (const BnbHarnessBuilt *built,
-                                     gpointer data);
+/* What an evaluation tells as it goes (a worker sends it on): `built`
+ * once the program is built, before its first launch; `launched` after the
+ * first launch, which on some devices includes a late compile (PoCL builds
+ * its work-group function then).  Either may be NULL. */
+typedef struct {
+  void (*built) (const BnbHarnessBuilt *built, gpointer data);
+  void (*launched) (gpointer data);
+  gpointer data;
+} BnbHarnessHooks;
 
 /* One evaluation; `*fatal` is set when the context may be unusable after
  * it (an error the device reported while running). */
@@ -151,9 +157,8 @@ BNB_GIVE BnbEvaluation *bnb_harness_local_evaluate (BnbHarnessLocal *local,
                                                         *program,
                                                     guint warmup,
                                                     guint repetitions,
-                                                    BnbHarnessBuiltFunc
-                                                        built_func,
-                                                    gpointer data,
+                                                    const BnbHarnessHooks
+                                                        *hooks,
                                                     gboolean *fatal)
     G_GNUC_WARN_UNUSED_RESULT;
 
@@ -232,6 +237,15 @@ void bnb_harness_proxy_prepare (BnbHarnessProxy *proxy, const char *source);
 gboolean bnb_harness_proxy_ensure (BnbHarnessProxy *proxy,
                                    const BnbHarnessSetup *setup,
                                    GError **error);
+/* The limits of one evaluation in a worker, in seconds: its build, its
+ * first launch (a late compile may be in it), and the launches after the
+ * first with the checks. */
+typedef struct {
+  double build_s;
+  double first_launch_s;
+  double runs_s;
+} BnbHarnessLimits;
+
 BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,
                                                     const BnbHarnessSetup
                                                         *setup,
@@ -239,8 +253,8 @@ BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,
                                                         *program,
                                                     guint warmup,
                                                     guint repetitions,
-                                                    double timeout_s,
-                                                    double build_timeout_s,
+                                                    const BnbHarnessLimits
+                                                        *limits,
                                                     GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 
@@ -276,8 +290,8 @@ BNB_GIVE BnbEvaluation *bnb_harness_pool_evaluate (BnbHarnessPool *pool,
                                                        *program,
                                                    guint warmup,
                                                    guint repetitions,
-                                                   double timeout_s,
-                                                   double build_timeout_s,
+                                                   const BnbHarnessLimits
+                                                       *limits,
                                                    GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 

@@ -425,7 +425,7 @@ evaluate_local (BnbHarness *h, const BnbCodegenProgram *program,
   if (!ensure_problem (h, error))
     return NULL;
   e = bnb_harness_local_evaluate (h->local, program, h->options.warmup,
-                                  repetitions, NULL, NULL, &fatal);
+                                  repetitions, NULL, &fatal);
   if (fatal)
     close_local (h);
   return e;
@@ -440,9 +440,13 @@ evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
   if (!ensure_problem (h, error))
     return NULL;
   setup.problem = h->problem;
+  /* The first launch may hold a late compile: it gets --timeout at least,
+   * whatever limit the search has set since. */
+  BnbHarnessLimits limits = { h->options.build_timeout_s,
+                              MAX (h->timeout_s, h->options.timeout_s),
+                              h->timeout_s };
   return bnb_harness_pool_evaluate (h->pool, &setup, program,
-                                    h->options.warmup, repetitions,
-                                    h->timeout_s, h->options.build_timeout_s,
+                                    h->options.warmup, repetitions, &limits,
                                     error);
 }
 

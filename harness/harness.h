@@ -98,7 +98,10 @@ typedef struct {
   guint warmup;            /* untimed launches first (default 2) */
   guint repetitions;       /* timed launches (default 10) */
   guint final_repetitions; /* timed launches of a final evaluation (50) */
-  double timeout_s;        /* limit on an evaluation's runs (default 10) */
+  /* limit on an evaluation's runs (default 10); in a worker process, the
+   * first launch (PoCL compiles its work-group function then) is limited
+   * apart, to the larger of this and bnb_harness_set_timeout's */
+  double timeout_s;
   double build_timeout_s;  /* limit on one build (default 300) */
   guint64 seed;            /* of the inputs (default 1) */
   /* Worker processes (0, the default: 1 on a CPU device, else one per
@@ -146,7 +149,8 @@ BNB_KEEP const char *bnb_harness_sizes (const BnbHarness *harness);
 /* The worker processes serving the harness (0 in process). */
 guint bnb_harness_n_workers (const BnbHarness *harness);
 
-/* The limit on the runs of later evaluations (seconds > 0). */
+/* The limit on the runs of later evaluations (seconds > 0); in a worker
+ * process, on the launches after the first. */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
 
 /* Starts building `program` on the build threads (in one of the workers,

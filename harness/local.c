@@ -32,6 +32,7 @@ typedef struct {
   double *times;
   BnbEvaluation *e;
   gboolean fatal;
+  const BnbHarnessHooks *hooks;
 } Run;
 
 static void
@@ -341,6 +342,8 @@ launches (Run *run, guint warmup, guint repetitions)
       double seconds = 0;
       if (!launch (run, &seconds))
         return FALSE;
+      if (i == 0 && run->hooks && run->hooks->launched)
+        run->hooks->launched (run->hooks->data);
       if (i >= warmup)
         run->times[i - warmup] = seconds;
     }
@@ -460,18 +463,18 @@ note_build (Run *run)
 BnbEvaluation *
 bnb_harness_local_evaluate (BnbHarnessLocal *l,
                             const BnbHarnessProgram *program, guint warmup,
-                            guint repetitions, BnbHarnessBuiltFunc built_func,
-                            gpointer data, gboolean *fatal)
+                            guint repetitions, const BnbHarnessHooks *hooks,
+                            gboolean *fatal)
 {
-  Run run = { l, program, NULL, NULL, NULL, NULL, NULL, FALSE };
+  Run run = { l, program, NULL, NULL, NULL, NULL, NULL, FALSE, hooks };
   g_return_val_if_fail (l->problem != NULL, NULL);
   g_return_val_if_fail (repetitions >= 1, NULL);
   run.e = bnb_evaluation_new ();
   run.e->decisions = g_strdup (program->decisions);
   run.built = bnb_harness_builds_get (l->builds, program->source);
   note_build (&run);
-  if (built_func)
-    built_func (run.built, data);
+  if (hooks && hooks->built)
+    hooks->built (run.built, hooks->data);
   if (run.built->program && create_kernel (&run)
       && create_buffers_of_run (&run) && set_arguments (&run)
       && launches (&run, warmup, repetitions) && check_guards (&run))

@@ -274,8 +274,8 @@ restart_if_lost (BnbHarnessPool *pool, guint slot,
 BnbEvaluation *
 bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
                            const BnbHarnessProgram *program, guint warmup,
-                           guint repetitions, double timeout_s,
-                           double build_timeout_s, GError **error)
+                           guint repetitions, const BnbHarnessLimits *limits,
+                           GError **error)
 {
   g_autofree char *hash = source_hash (program->source);
   for (;;)
@@ -284,8 +284,8 @@ bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
       guint slot = route (pool, hash);
       BnbEvaluation *e
           = bnb_harness_proxy_evaluate (pool->slots[slot].proxy, setup,
-                                        program, warmup, repetitions,
-                                        timeout_s, build_timeout_s, &failed);
+                                        program, warmup, repetitions, limits,
+                                        &failed);
       if (e)
         {
           restart_if_lost (pool, slot, setup);

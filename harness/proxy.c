@@ -158,10 +158,12 @@ spawn (BnbHarnessProxy *p, GError **error)
   return TRUE;
 }
 
-/* Waits for the message tagged `want` (or `error`), until `deadline`. */
+/* Waits for the message tagged `want` or `also` (NULL: none), or `error`,
+ * until `deadline`; *got_also says which came. */
 static BnbHarnessReceive
-wait_for (BnbHarnessProxy *p, const char *want, gint64 deadline,
-          GVariant **fields, GError **error)
+wait_for_either (BnbHarnessProxy *p, const char *want, const char *also,
+                 gint64 deadline, GVariant **fields, gboolean *got_also,
+                 GError **error)
 {
   for (;;)
     {
@@ -180,12 +182,22 @@ wait_for (BnbHarnessProxy *p, const char *want, gint64 deadline,
                        "%s", message);
           return BNB_HARNESS_RECEIVE_ERROR;
         }
-      if (strcmp (tag, want) == 0)
+      if (strcmp (tag, want) == 0 || (also && strcmp (tag, also) == 0))
         {
+          if (got_also)
+            *got_also = also && strcmp (tag, also) == 0;
           *fields = g_steal_pointer (&got);
           return BNB_HARNESS_RECEIVED;
         }
     }
+}
+
+/* Waits for the message tagged `want` (or `error`), until `deadline`. */
+static BnbHarnessReceive
+wait_for (BnbHarnessProxy *p, const char *want, gint64 deadline,
+          GVariant **fields, GError **error)
+{
+  return wait_for_either (p, want, NULL, deadline, fields, NULL, error);
 }
 
 /* Under the lock: a failed exchange with a new worker, as an error. */
@@ -499,29 +511,38 @@ typedef struct {
   const BnbHarnessProgram *program;
   guint warmup;
   guint repetitions;
-  double timeout_s;
-  double build_timeout_s;
+  const BnbHarnessLimits *limits;
   double compile_s;
 } Wait;
 
+/* Where an evaluation was when its worker stopped answering. */
+typedef enum { AT_BUILD, AT_FIRST_LAUNCH, AT_RUNS } Stage;
+
 /* The worker stopped answering: killed if it lives, and the outcome. */
 static BnbEvaluation *
-worker_lost (BnbHarnessProxy *p, const Wait *w, gboolean building,
+worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
              BnbHarnessReceive status)
 {
+  gboolean building = stage == AT_BUILD;
   g_autofree char *how = NULL;
   g_autofree char *message = NULL;
   BnbEvaluation *e;
   g_mutex_lock (&p->lock);
   how = kill_worker (p);
   g_mutex_unlock (&p->lock);
-  if (status == BNB_HARNESS_RECEIVE_TIMEOUT)
-    message = building
-                  ? g_strdup_printf ("the build took more than %g s",
-                                     w->build_timeout_s)
-                  : g_strdup_printf ("the runs (%u warm-up, %u timed) took "
-                                     "more than %g s",
-                                     w->warmup, w->repetitions, w->timeout_s);
+  if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD)
+    message = g_strdup_printf ("the build took more than %g s",
+                               w->limits->build_s);
+  else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_FIRST_LAUNCH)
+    message = g_strdup_printf ("the first launch (which may include the "
+                               "driver's own late compile) took more than "
+                               "%g s",
+                               w->limits->first_launch_s);
+  else if (status == BNB_HARNESS_RECEIVE_TIMEOUT)
+    message = g_strdup_printf ("the runs after the first launch (%u "
+                               "warm-up, %u timed in all) took more than "
+                               "%g s",
+                               w->warmup, w->repetitions, w->limits->runs_s);
   else
     message = g_strdup_printf ("the worker died while %s: %s",
                                building ? "building" : "running", how);
@@ -542,16 +563,28 @@ await_result (BnbHarnessProxy *p, Wait *w)
   g_autoptr (GVariant) result = NULL;
   g_autoptr (GVariant) evaluation = NULL;
   gboolean fatal = FALSE;
+  gboolean launched = FALSE;
   BnbHarnessReceive status
-      = wait_for (p, "built", deadline_after (w->build_timeout_s), &built,
+      = wait_for (p, "built", deadline_after (w->limits->build_s), &built,
                   NULL);
   if (status != BNB_HARNESS_RECEIVED)
-    return worker_lost (p, w, TRUE, status);
+    return worker_lost (p, w, AT_BUILD, status);
   g_variant_lookup (built, "compile", "d", &w->compile_s);
-  status
-      = wait_for (p, "result", deadline_after (w->timeout_s), &result, NULL);
+  /* "launched" after the first launch; "result" at once when there is no
+   * launch (a failed build or set-up) */
+  status = wait_for_either (p, "result", "launched",
+                            deadline_after (w->limits->first_launch_s),
+                            &result, &launched, NULL);
   if (status != BNB_HARNESS_RECEIVED)
-    return worker_lost (p, w, FALSE, status);
+    return worker_lost (p, w, AT_FIRST_LAUNCH, status);
+  if (launched)
+    {
+      g_clear_pointer (&result, g_variant_unref);
+      status = wait_for (p, "result", deadline_after (w->limits->runs_s),
+                         &result, NULL);
+      if (status != BNB_HARNESS_RECEIVED)
+        return worker_lost (p, w, AT_RUNS, status);
+    }
   evaluation
       = g_variant_lookup_value (result, "evaluation", G_VARIANT_TYPE_VARDICT);
   g_variant_lookup (result, "fatal", "b", &fatal);
@@ -562,17 +595,17 @@ await_result (BnbHarnessProxy *p, Wait *w)
       g_mutex_unlock (&p->lock);
     }
   if (!evaluation)
-    return worker_lost (p, w, FALSE, BNB_HARNESS_RECEIVE_CLOSED);
+    return worker_lost (p, w, AT_RUNS, BNB_HARNESS_RECEIVE_CLOSED);
   return bnb_harness_evaluation_from_variant (evaluation);
 }
 
 BnbEvaluation *
 bnb_harness_proxy_evaluate (BnbHarnessProxy *p, const BnbHarnessSetup *s,
                             const BnbHarnessProgram *program, guint warmup,
-                            guint repetitions, double timeout_s,
-                            double build_timeout_s, GError **error)
+                            guint repetitions, const BnbHarnessLimits *limits,
+                            GError **error)
 {
-  Wait w = { program, warmup, repetitions, timeout_s, build_timeout_s, 0 };
+  Wait w = { program, warmup, repetitions, limits, 0 };
   gboolean sent;
   g_mutex_lock (&p->lock);
   if (!ensure_worker (p, s, error))
@@ -587,6 +620,6 @@ bnb_harness_proxy_evaluate (BnbHarnessProxy *p, const BnbHarnessSetup *s,
                                    NULL);
   g_mutex_unlock (&p->lock);
   if (!sent)
-    return worker_lost (p, &w, TRUE, BNB_HARNESS_RECEIVE_CLOSED);
+    return worker_lost (p, &w, AT_BUILD, BNB_HARNESS_RECEIVE_CLOSED);
   return await_result (p, &w);
 }

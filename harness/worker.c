@@ -171,6 +171,17 @@ send_built (const BnbHarnessBuilt *built, gpointer data)
 }
 
 static void
+send_launched (gpointer data)
+{
+  Worker *w = data;
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "id", g_variant_new_uint32 (w->id));
+  bnb_harness_channel_send (&w->out, "launched", g_variant_builder_end (&b),
+                            NULL);
+}
+
+static void
 evaluate (Worker *w, GVariant *fields)
 {
   g_autoptr (GVariant) pv
@@ -190,8 +201,9 @@ evaluate (Worker *w, GVariant *fields)
   g_variant_lookup (fields, "warmup", "u", &warmup);
   g_variant_lookup (fields, "repetitions", "u", &repetitions);
   bnb_harness_program_from_variant (pv, &program);
+  BnbHarnessHooks hooks = { send_built, send_launched, w };
   e = bnb_harness_local_evaluate (w->local, &program, warmup,
-                                  MAX (repetitions, 1), send_built, w, &fatal);
+                                  MAX (repetitions, 1), &hooks, &fatal);
   g_free (program.scratch_bytes);
   ev = bnb_harness_evaluation_to_variant (e);
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
