@@ -1,6 +1,7 @@
 /* bnbtune count: the size of a kernel's space, and bnbtune check: what the
  * kernel and its space are made of. */
 #include "cli/cli.h"
+#include "codegen/codegen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +12,52 @@ typedef struct {
   gint probes;
   gint64 seed;
   gboolean json;
+  gboolean kernels;
   char *decisions;
 } CountOptions;
+
+/* The distinct kernels below a node: every leaf's code generated and keyed
+ * (BnbCodegenProgram.kernel_key), within a time limit. */
+typedef struct {
+  GHashTable *keys;
+  GTimer *timer;
+  double limit_s;
+  double leaves;
+  gboolean complete; /* every leaf was reached */
+} KernelWalk;
+
+static void
+walk_kernels (KernelWalk *w, const BnbChoiceNode *node)
+{
+  if (!w->complete)
+    return;
+  if (g_timer_elapsed (w->timer, NULL) > w->limit_s)
+    {
+      w->complete = FALSE;
+      return;
+    }
+  if (bnb_choice_node_is_leaf (node))
+    {
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (node, NULL);
+      w->leaves++;
+      if (p != NULL)
+        g_hash_table_add (w->keys, g_strdup (p->kernel_key));
+      else
+        w->complete = FALSE; /* a leaf codegen cannot lower: a bug */
+      return;
+    }
+  guint choice = bnb_choice_node_next_open (node);
+  BnbDomain domain = bnb_choice_node_domain (node, choice);
+  for (guint v = 0; v < 16 && w->complete; v++)
+    {
+      if (!(domain & (1u << v)))
+        continue;
+      g_autoptr (BnbChoiceNode) child = bnb_choice_node_copy (node);
+      if (bnb_choice_node_restrict (child, choice, 1u << v)
+          == BNB_CHOICE_ALIVE)
+        walk_kernels (w, child);
+    }
+}
 
 static void
 count_options_clear (CountOptions *o)
@@ -38,6 +83,9 @@ count_context (CountOptions *o)
       "Count below the node these decisions make", "\"CHOICE=VALUE; ...\"" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       "Print one JSON object instead of text", NULL },
+    { "kernels", 0, 0, G_OPTION_ARG_NONE, &o->kernels,
+      "Also count the distinct kernels: generate every candidate's code "
+      "(within --time-limit more)", NULL },
     { NULL },
   };
   GOptionContext *context = g_option_context_new ("- size of the space");
@@ -66,7 +114,7 @@ print_sizes (const BnbIrKernel *k, FILE *out, gboolean json)
 
 static void
 print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
-                  const BnbChoiceCount *c)
+                  const BnbChoiceCount *c, const KernelWalk *w)
 {
   printf ("kernel %s, sizes ", k->name);
   print_sizes (k, stdout, FALSE);
@@ -86,23 +134,40 @@ print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
               c->nodes_stderr);
       printf ("dead ends: %.3g (estimate)\n", c->dead_ends);
     }
+  if (w && w->complete)
+    printf ("distinct kernels: %u (exact: the code of all %.0f candidates "
+            "generated, %.2f s)\n",
+            g_hash_table_size (w->keys), w->leaves,
+            g_timer_elapsed (w->timer, NULL));
+  else if (w)
+    printf ("distinct kernels: not counted (%u among the first %.0f "
+            "candidates; the walk did not finish within %g s)\n",
+            g_hash_table_size (w->keys), w->leaves, w->limit_s);
   printf ("time: %.2f s\n", c->seconds);
 }
 
 static void
 print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
-                  const BnbChoiceCount *c)
+                  const BnbChoiceCount *c, const KernelWalk *w)
 {
   printf ("{\"kernel\": \"%s\", \"sizes\": {", k->name);
   print_sizes (k, stdout, TRUE);
   printf ("}, \"choices\": %u, \"exact\": %s, \"candidates\": %.17g, "
           "\"candidates_stderr\": %.17g, \"nodes\": %.17g, "
           "\"nodes_stderr\": %.17g, \"dead_ends\": %.17g, \"probes\": %u, "
-          "\"seconds\": %.3f}\n",
+          "\"seconds\": %.3f",
           bnb_choice_space_n_choices (s), c->exact ? "true" : "false",
           c->leaves, c->exact ? 0 : c->leaves_stderr, c->nodes,
           c->exact ? 0 : c->nodes_stderr, c->dead_ends, c->probes,
           c->seconds);
+  /* kernels: null when the walk did not finish */
+  if (w && w->complete)
+    printf (", \"kernels\": %u", g_hash_table_size (w->keys));
+  else if (w)
+    printf (", \"kernels\": null, \"kernels_seen\": %u, "
+            "\"kernels_leaves_walked\": %.0f",
+            g_hash_table_size (w->keys), w->leaves);
+  printf ("}\n");
 }
 
 gboolean
@@ -123,10 +188,20 @@ bnb_cmd_count (int argc, char **argv, GError **error)
     return FALSE;
   bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
                     (guint64)o.seed, &c);
+  KernelWalk walk = { NULL, NULL, MAX (o.time_limit, 0), 0, TRUE };
+  if (o.kernels)
+    {
+      walk.keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         NULL);
+      walk.timer = g_timer_new ();
+      walk_kernels (&walk, node);
+    }
   if (o.json)
-    print_count_json (k, s, &c);
+    print_count_json (k, s, &c, o.kernels ? &walk : NULL);
   else
-    print_count_text (k, s, &c);
+    print_count_text (k, s, &c, o.kernels ? &walk : NULL);
+  g_clear_pointer (&walk.keys, g_hash_table_unref);
+  g_clear_pointer (&walk.timer, g_timer_destroy);
   return TRUE;
 }
 

@@ -467,6 +467,27 @@ csv_lines (const char *dir, const char *strategy)
   return g_steal_pointer (&lines);
 }
 
+/* `bnbtune count --kernels --json` below the node of a decisions file. */
+static char *
+count_kernels_json (const char *kernel, const char *sizes,
+                    const char *decisions)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *out = NULL, *err = NULL;
+  g_assert_true (g_file_get_contents (decisions, &text, NULL, &error));
+  g_autofree char *size_arg = g_strdup_printf ("--size=%s", sizes);
+  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
+  const char *argv[] = { test_bnbtune (), "count", "--kernel", kernel,
+                         size_arg, dec_arg, "--kernels", "--json", NULL };
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("bnbtune count failed:\n%s\n%s", out, err);
+  return g_steal_pointer (&out);
+}
+
 /* Leaves whose code is the same kernel are run once: the exhaustive run of
  * a sub-space answers every leaf, and runs exactly one leaf per distinct
  * kernel (keys computed here, from the code of each leaf it reports); the
@@ -526,6 +547,12 @@ test_end_to_end_same_kernel (void)
   g_assert_cmpuint (same, >, 0);
   g_assert_cmpuint (g_hash_table_size (runs) + same, ==, leaves);
   g_assert_cmpuint (g_hash_table_size (remeasured), ==, 3); /* --final */
+  /* bnbtune count --kernels walks the same sub-space to the same number */
+  g_autofree char *count = count_kernels_json (
+      kernel, sizes, "tests/data/mxm-small.decisions");
+  g_assert_cmpfloat (json_number (count, "candidates"), ==, leaves);
+  g_assert_cmpfloat (json_number (count, "kernels"), ==,
+                     g_hash_table_size (runs));
   fixture_clear (&f);
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
   g_assert_cmpint (system (rm), ==, 0);
