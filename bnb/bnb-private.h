@@ -31,6 +31,10 @@ typedef struct {
 double bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
                             guint depth);
 
+/* Hands every leaf of `leaves` to the evaluator's prepare, so that they
+ * build in parallel before their evaluations. */
+void bnb_search_prepare (BnbSearchContext *ctx, GPtrArray *leaves);
+
 /* Prepares every leaf of `leaves` (so that they build in parallel), then
  * evaluates them in turn as above; empties `leaves` (whose free function
  * frees the nodes). */

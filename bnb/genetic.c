@@ -119,17 +119,38 @@ genetic_random_leaf (Genetic *g)
                                  GENETIC_RANDOM_TRIES);
 }
 
+/* Evaluates the leaves of `leaves` (taken, in order; prepared first, so
+ * that they build in parallel) into `pop`.  FALSE when the search stops
+ * before every one was evaluated. */
+static gboolean
+genetic_add_all (Genetic *g, GArray *pop, GPtrArray *leaves)
+{
+  bnb_search_prepare (g->ctx, leaves);
+  for (guint i = 0; i < leaves->len; i++)
+    {
+      if (genetic_stopping (g))
+        return FALSE;
+      /* taken by genetic_add; the array's free function skips NULL */
+      if (!genetic_add (g, pop, g_steal_pointer (&leaves->pdata[i])))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* FALSE when the search stops before the generation is complete. */
 static gboolean
 genetic_first_generation (Genetic *g)
 {
-  while (g->population->len < g->o->population && !genetic_stopping (g))
+  g_autoptr (GPtrArray) leaves
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) bnb_choice_node_free);
+  while (leaves->len < g->o->population)
     {
       BnbChoiceNode *leaf = genetic_random_leaf (g);
-      if (leaf == NULL || !genetic_add (g, g->population, leaf))
+      if (leaf == NULL)
         return FALSE;
+      g_ptr_array_add (leaves, leaf);
     }
-  return g->population->len == g->o->population;
+  return genetic_add_all (g, g->population, leaves);
 }
 
 static gint
@@ -279,14 +300,19 @@ static gboolean
 genetic_next_generation (Genetic *g)
 {
   g_autoptr (GArray) next = genetic_population_new (g->o->population);
+  g_autoptr (GPtrArray) children
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) bnb_choice_node_free);
   g_array_sort (g->population, genetic_by_time);
   genetic_keep_elite (g, next);
-  while (next->len < g->o->population)
+  while (next->len + children->len < g->o->population)
     {
       BnbChoiceNode *child = genetic_child (g);
-      if (child == NULL || !genetic_add (g, next, child))
+      if (child == NULL)
         return FALSE;
+      g_ptr_array_add (children, child);
     }
+  if (!genetic_add_all (g, next, children))
+    return FALSE;
   g_array_unref (g->population);
   g->population = g_steal_pointer (&next);
   return TRUE;

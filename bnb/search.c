@@ -265,13 +265,19 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
 }
 
 void
-bnb_search_evaluate_batch (BnbSearchContext *ctx, GPtrArray *leaves,
-                           guint depth)
+bnb_search_prepare (BnbSearchContext *ctx, GPtrArray *leaves)
 {
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
   if (k->prepare != NULL)
     for (guint i = 0; i < leaves->len; i++)
       k->prepare (ctx->evaluator->self, leaves->pdata[i]);
+}
+
+void
+bnb_search_evaluate_batch (BnbSearchContext *ctx, GPtrArray *leaves,
+                           guint depth)
+{
+  bnb_search_prepare (ctx, leaves);
   for (guint i = 0; i < leaves->len && !ctx->stop; i++)
     bnb_search_evaluate (ctx, leaves->pdata[i], depth);
   g_ptr_array_set_size (leaves, 0);

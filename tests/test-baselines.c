@@ -507,6 +507,76 @@ static const BnbEvaluatorClass failing_class = {
   .free = g_free,
 };
 
+/* An evaluator that counts leaves prepared and not yet evaluated. */
+typedef struct {
+  GHashTable *waiting; /* decisions of leaves prepared, not evaluated */
+  guint most_waiting;
+  guint evaluated;
+} Ahead;
+
+static void
+ahead_prepare (gpointer self, const BnbChoiceNode *leaf)
+{
+  Ahead *a = self;
+  g_hash_table_add (a->waiting, bnb_choice_node_to_string (leaf, FALSE));
+  a->most_waiting = MAX (a->most_waiting, g_hash_table_size (a->waiting));
+}
+
+static BnbEvaluation *
+ahead_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+                GError **error)
+{
+  Ahead *a = self;
+  BnbEvaluation *e = bnb_evaluation_new ();
+  e->decisions = bnb_choice_node_to_string (leaf, FALSE);
+  g_hash_table_remove (a->waiting, e->decisions);
+  e->outcome = BNB_OUTCOME_OK;
+  e->median_s = 1e-3 * (1 + g_str_hash (e->decisions) % 97);
+  e->min_s = e->max_s = e->median_s;
+  e->repetitions = 1;
+  a->evaluated++;
+  return e;
+}
+
+static void
+ahead_free (gpointer self)
+{
+  Ahead *a = self;
+  g_hash_table_unref (a->waiting);
+  g_free (a);
+}
+
+static const BnbEvaluatorClass ahead_class = {
+  .prepare = ahead_prepare,
+  .evaluate = ahead_evaluate,
+  .free = ahead_free,
+};
+
+/* The genetic algorithm hands a whole generation to prepare before it
+ * evaluates any of it, so that on a device the builds run in parallel. */
+static void
+test_genetic_prepares_ahead (void)
+{
+  g_autoptr (GError) error = NULL;
+  Fixture f;
+  fixture_load (&f, 1);
+  Ahead *a = g_new0 (Ahead, 1);
+  a->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&ahead_class, a, "ahead");
+  BnbSearchOptions o;
+  options_for (&o, BNB_STRATEGY_GENETIC, 1, 60);
+  g_autoptr (BnbSearchResult) r
+      = bnb_search_run (f.root, f.model, ev, &o, &error);
+  g_assert_no_error (error);
+  g_test_message ("%u evaluated, at most %u prepared ahead", a->evaluated,
+                  a->most_waiting);
+  g_assert_cmpuint (a->evaluated, >, o.genetic.population);
+  /* distinct leaves of one generation, all prepared before the first of
+   * them is evaluated (a bred child may repeat one) */
+  g_assert_cmpuint (a->most_waiting, >, o.genetic.population / 2);
+  fixture_clear (&f);
+}
+
 /* The evaluator's own failure stops the search and comes back. */
 static void
 test_evaluator_error (void)
@@ -589,5 +659,7 @@ main (int argc, char **argv)
   g_test_add_func ("/baselines/all/exhaustive/axpy-sub-spaces",
                    test_exhaustive_axpy);
   g_test_add_func ("/baselines/all/evaluator-error", test_evaluator_error);
+  g_test_add_func ("/baselines/genetic/prepares-ahead",
+                   test_genetic_prepares_ahead);
   return g_test_run ();
 }
