@@ -104,10 +104,7 @@ from_journal (HarnessEvaluator *h, const char *decisions)
                          : NULL;
   g_mutex_unlock (&h->lock);
   if (e != NULL)
-    {
-      e->from_journal = TRUE;
-      e->same_kernel = FALSE; /* counted once, as from the journal */
-    }
+    e->from_journal = TRUE;
   return e;
 }
 
@@ -134,26 +131,34 @@ apply_limit (HarnessEvaluator *h, gboolean final)
   bnb_harness_set_timeout (h->harness, limit);
 }
 
-/* The answer of a kernel equal to program `p` that ran in this search, for
- * the leaf with decisions `decisions`; NULL if it has not run, or timed
- * out under a shorter limit than the current one. */
+/* The answer of a kernel equal to program `p` that ran in this run or,
+ * with --resume, in one the journal holds, for the leaf with decisions
+ * `decisions`; NULL if it has not run, or timed out under a shorter limit
+ * than the current one. */
 static BnbEvaluation *
 from_same_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
                   const char *decisions)
 {
   g_mutex_lock (&h->lock);
+  double limit = runs_limit (h, FALSE);
   const BnbEvaluation *twin = g_hash_table_lookup (h->kernels, p->kernel_key);
-  BnbEvaluation *e
-      = twin != NULL && bnb_evaluation_is_reusable (twin, runs_limit (h, FALSE))
-            ? bnb_evaluation_copy (twin)
-            : NULL;
+  gboolean journaled = FALSE;
+  if ((twin == NULL || !bnb_evaluation_is_reusable (twin, limit)) && h->resume
+      && h->journal != NULL)
+    {
+      twin = bnb_journal_lookup_kernel (h->journal, p->kernel_key);
+      journaled = TRUE;
+    }
+  BnbEvaluation *e = twin != NULL && bnb_evaluation_is_reusable (twin, limit)
+                         ? bnb_evaluation_copy (twin)
+                         : NULL;
   g_mutex_unlock (&h->lock);
   if (e == NULL)
     return NULL;
   g_free (e->decisions);
   e->decisions = g_strdup (decisions);
   e->compile_s = 0;
-  e->from_journal = FALSE;
+  e->from_journal = journaled;
   e->same_kernel = TRUE;
   return e;
 }

@@ -65,6 +65,7 @@ bnb_evaluation_copy (const BnbEvaluation *e)
   copy->wrong_array = g_strdup (e->wrong_array);
   copy->message = g_strdup (e->message);
   copy->date = g_strdup (e->date);
+  copy->kernel_key = g_strdup (e->kernel_key);
   return copy;
 }
 
@@ -77,6 +78,7 @@ bnb_evaluation_free (BnbEvaluation *e)
   g_free (e->wrong_array);
   g_free (e->message);
   g_free (e->date);
+  g_free (e->kernel_key);
   g_free (e);
 }
 
@@ -464,7 +466,10 @@ bnb_harness_evaluate (BnbHarness *h, const BnbCodegenProgram *program,
   else
     e = evaluate_local (h, program, repetitions, error);
   if (e)
-    e->timeout_s = h->timeout_s;
+    {
+      e->timeout_s = h->timeout_s;
+      e->kernel_key = g_strdup (program->kernel_key);
+    }
   g_mutex_unlock (&h->lock);
   return e;
 }

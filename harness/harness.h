@@ -79,9 +79,11 @@ typedef struct {
   char *date;       /* ISO 8601, UTC, when the evaluation ended */
   gboolean from_journal;
   /* Not run: the answer of an identical kernel (equal
-   * BnbCodegenProgram.kernel_key) that another leaf of the same search ran;
-   * compile_s is 0 and the times are that kernel's. */
+   * BnbCodegenProgram.kernel_key) that another leaf ran, in this run or
+   * (with from_journal) an earlier one; compile_s is 0 and the times are
+   * that kernel's. */
   gboolean same_kernel;
+  char *kernel_key; /* the program's kernel_key; NULL if it had none */
 } BnbEvaluation;
 
 BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;
@@ -220,6 +222,10 @@ BNB_GIVE GPtrArray *bnb_journal_fastest (const BnbJournal *journal);
 /* The latest evaluation of `decisions` under the key, or NULL. */
 BNB_KEEP const BnbEvaluation *bnb_journal_lookup (const BnbJournal *journal,
                                                   const char *decisions);
+/* The latest evaluation of any leaf whose kernel has `kernel_key`
+ * (BnbCodegenProgram.kernel_key) under the key, or NULL. */
+BNB_KEEP const BnbEvaluation *
+bnb_journal_lookup_kernel (const BnbJournal *journal, const char *kernel_key);
 /* Whether a recorded evaluation answers a new one with runs limited to
  * `timeout_s`: anything but a timeout shorter than that. */
 gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);

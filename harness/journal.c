@@ -36,6 +36,9 @@ struct BnbJournal {
   guint space;
   gboolean under_header; /* the file's last header is our key's */
   GHashTable *latest;    /* decisions -> BnbEvaluation*, under our key */
+  /* kernel_key -> the latest evaluation in `latest` with that key (keys
+   * and values are latest's) */
+  GHashTable *by_kernel;
   guint n_evaluations;
   guint n_unreadable;
   char *repair_note;
@@ -114,6 +117,7 @@ evaluation_from_json (const BnbJsonObject *o)
   e->message = dup_or_null (bnb_json_get_string (o, "message"));
   e->date = dup_or_null (bnb_json_get_string (o, "date"));
   e->same_kernel = bnb_json_get_number (o, "same_kernel", 0) != 0;
+  e->kernel_key = dup_or_null (bnb_json_get_string (o, "kernel_key"));
   e->from_journal = TRUE;
   return e;
 }
@@ -121,7 +125,13 @@ evaluation_from_json (const BnbJsonObject *o)
 static void
 record (BnbJournal *j, BnbEvaluation *e)
 {
-  g_hash_table_replace (j->latest, e->decisions, e);
+  const BnbEvaluation *old = g_hash_table_lookup (j->latest, e->decisions);
+  if (old && old->kernel_key
+      && g_hash_table_lookup (j->by_kernel, old->kernel_key) == old)
+    g_hash_table_remove (j->by_kernel, old->kernel_key);
+  g_hash_table_replace (j->latest, e->decisions, e); /* frees `old` */
+  if (e->kernel_key)
+    g_hash_table_replace (j->by_kernel, e->kernel_key, e);
   j->n_evaluations++;
 }
 
@@ -219,6 +229,7 @@ bnb_journal_open (const char *path, const BnbJournalKey *key, GError **error)
   j->fd = -1;
   j->latest = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                      (GDestroyNotify)bnb_evaluation_free);
+  j->by_kernel = g_hash_table_new (g_str_hash, g_str_equal);
   copy_key (j, key);
   if (g_mkdir_with_parents (dir, 0755) < 0)
     {
@@ -243,6 +254,7 @@ bnb_journal_free (BnbJournal *j)
     return;
   if (j->fd >= 0)
     close (j->fd);
+  g_hash_table_destroy (j->by_kernel);
   g_hash_table_destroy (j->latest);
   g_free (j->path);
   g_free (j->kernel_name);
@@ -277,6 +289,12 @@ const BnbEvaluation *
 bnb_journal_lookup (const BnbJournal *j, const char *decisions)
 {
   return decisions ? g_hash_table_lookup (j->latest, decisions) : NULL;
+}
+
+const BnbEvaluation *
+bnb_journal_lookup_kernel (const BnbJournal *j, const char *kernel_key)
+{
+  return kernel_key ? g_hash_table_lookup (j->by_kernel, kernel_key) : NULL;
 }
 
 static gint
@@ -364,6 +382,8 @@ evaluation_line (const BnbEvaluation *e)
   bnb_json_add_string (out, "date", e->date);
   if (e->same_kernel)
     bnb_json_add_int (out, "same_kernel", 1);
+  if (e->kernel_key)
+    bnb_json_add_string (out, "kernel_key", e->kernel_key);
   bnb_json_close (out);
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);

@@ -558,6 +558,68 @@ test_end_to_end_same_kernel (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* Non-final rows of a report's evaluations.csv, and of them those from
+ * the journal and those the same kernel as another. */
+static guint
+count_rows (const char *dir, const char *strategy, guint *from_journal,
+            guint *same_kernel)
+{
+  g_auto (GStrv) lines = csv_lines (dir, strategy);
+  guint rows = 0;
+  *from_journal = *same_kernel = 0;
+  for (guint i = 1; lines[i] && *lines[i]; i++)
+    {
+      g_auto (GStrv) row = csv_fields (lines[i]);
+      if (strcmp (row[CSV_FINAL], "true") == 0)
+        continue;
+      rows++;
+      *from_journal += strcmp (row[CSV_FROM_JOURNAL], "true") == 0;
+      *same_kernel += strcmp (row[CSV_SAME_KERNEL], "true") == 0;
+    }
+  return rows;
+}
+
+/* With --resume, a leaf whose kernel an earlier run measured under other
+ * decisions is answered by the journal too: an exhaustive run of half of
+ * tests/data/mxm-small.decisions (one order that prints no code fixed),
+ * then of all of it on the same journal, runs no kernel again. */
+static void
+test_end_to_end_same_kernel_resume (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-same-resume-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "journal.jsonl", NULL);
+  g_autofree char *half = g_build_filename (dir, "half.decisions", NULL);
+  g_autofree char *first = g_build_filename (dir, "first", NULL);
+  g_autofree char *second = g_build_filename (dir, "second", NULL);
+  const char *kernel = "data/kernels/mxm.ir", *sizes = "M=32,N=32,K=32";
+  const char *whole = "tests/data/mxm-small.decisions";
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (whole, &text, NULL, &error));
+  g_autofree char *half_text = g_strdup_printf (
+      "%s; order(m.2@st.C,n.2@st.C)=outside", g_strstrip (text));
+  g_assert_true (g_file_set_contents (half, half_text, -1, &error));
+  run_strategy_journal (kernel, sizes, half, "exhaustive", first, journal);
+  run_strategy_journal (kernel, sizes, whole, "exhaustive", second, journal);
+  guint journaled, same;
+  guint n_half = count_rows (first, "exhaustive", &journaled, &same);
+  guint n_whole = count_rows (second, "exhaustive", &journaled, &same);
+  g_test_message ("half: %u leaves; whole: %u leaves, %u from the journal, "
+                  "%u of them by their kernel", n_half, n_whole, journaled,
+                  same);
+  g_assert_cmpuint (n_whole, >, n_half);
+  g_assert_cmpuint (journaled, ==, n_whole);
+  g_assert_cmpuint (same, >=, n_whole - n_half);
+  g_autofree char *json = NULL;
+  g_autofree char *path
+      = g_build_filename (second, "exhaustive", "report.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_cmpfloat (json_number (json, "kernels_run"), ==, 0);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* A search run again on the journal of an exhaustive one is answered by
  * the journal: every evaluation but the final re-measures comes from it
  * (the incumbent too), and it is proven. */
@@ -604,5 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/same-kernel",
                    test_end_to_end_same_kernel);
+  g_test_add_func ("/search/end-to-end/same-kernel-resume",
+                   test_end_to_end_same_kernel_resume);
   return g_test_run ();
 }
