@@ -48,6 +48,10 @@ typedef struct {
    * fastest, when resuming), which branch and bound evaluates first so
    * that it cuts from the start; NULL when none (NULL method: never). */
   BnbChoiceNode *(*incumbent) (gpointer self, const BnbChoiceNode *root);
+  /* Called as a search begins: forget what earlier searches on this
+   * evaluator measured (each strategy of a compare pays for its own
+   * kernels; a journal, with --resume, still answers).  NULL: nothing. */
+  void (*begin) (gpointer self);
 } BnbEvaluatorClass;
 
 typedef struct {

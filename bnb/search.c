@@ -453,6 +453,8 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
     .seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free),
   };
   count_space (&ctx);
+  if (evaluator->klass->begin != NULL)
+    evaluator->klass->begin (evaluator->self);
   g_timer_start (ctx.timer);
   if (!strategies[options->strategy](&ctx, error))
     {

@@ -246,6 +246,17 @@ harness_incumbent (gpointer self, const BnbChoiceNode *root)
   return found;
 }
 
+/* A new search runs its own kernels: the table of this run's kernels is
+ * emptied (with --resume the journal still answers). */
+static void
+harness_begin (gpointer self)
+{
+  HarnessEvaluator *h = self;
+  g_mutex_lock (&h->lock);
+  g_hash_table_remove_all (h->kernels);
+  g_mutex_unlock (&h->lock);
+}
+
 static void
 harness_free (gpointer self)
 {
@@ -262,6 +273,7 @@ static const BnbEvaluatorClass harness_class = {
   .set_timeout = harness_set_timeout,
   .free = harness_free,
   .incumbent = harness_incumbent,
+  .begin = harness_begin,
 };
 
 BnbEvaluator *

@@ -620,6 +620,52 @@ test_end_to_end_same_kernel_resume (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* Each search of a compare builds and runs its own kernels: random after
+ * exhaustive (every leaf of the sub-space: budget 16) on the same
+ * sub-space, no journal, still runs kernels (it would run none if
+ * exhaustive's answered it). */
+static void
+test_end_to_end_compare_own_kernels (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-compare-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL, *json = NULL;
+  g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
+                                      NULL, &error));
+  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
+  g_autofree char *dev_arg = g_strdup_printf (
+      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+  const char *argv[] = { test_bnbtune (), "compare", "--kernel",
+                         "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
+                         dev_arg, dec_arg, "--strategies", "exhaustive,random",
+                         "--seeds", "1", "--budget", "16", "--no-journal",
+                         "--quiet", "--threads", "2", "--report", dir, NULL };
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("compare failed:\n%s\n%s", out, err);
+  g_autofree char *path = g_build_filename (dir, "report.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_autoptr (GRegex) regex
+      = g_regex_new ("\"kernels_run\": *([0-9]+)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  guint runs = 0;
+  g_regex_match (regex, json, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *n = g_match_info_fetch (match, 1);
+      g_test_message ("search %u: %s kernels run", runs + 1, n);
+      g_assert_cmpuint (g_ascii_strtoull (n, NULL, 10), >, 0);
+      runs++;
+    }
+  g_assert_cmpuint (runs, ==, 2);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* A search run again on the journal of an exhaustive one is answered by
  * the journal: every evaluation but the final re-measures comes from it
  * (the incumbent too), and it is proven. */
@@ -668,5 +714,7 @@ main (int argc, char **argv)
                    test_end_to_end_same_kernel);
   g_test_add_func ("/search/end-to-end/same-kernel-resume",
                    test_end_to_end_same_kernel_resume);
+  g_test_add_func ("/search/end-to-end/compare-own-kernels",
+                   test_end_to_end_compare_own_kernels);
   return g_test_run ();
 }
