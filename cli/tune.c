@@ -135,7 +135,8 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "N" },
     { "timeout", 't', 0, G_OPTION_ARG_DOUBLE, &o->timeout,
       "Seconds a candidate's runs may take until a best is known; then 4 "
-      "times the best (default 10)",
+      "times the best per launch, its first launch (a late compile on "
+      "PoCL) still S (default 10)",
       "S" },
     { "workers", 0, 0, G_OPTION_ARG_INT, &o->workers,
       "Worker processes building candidates in parallel (default: by "
