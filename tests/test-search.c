@@ -340,6 +340,22 @@ json_number (const char *json, const char *key)
   return g_ascii_strtod (text, NULL);
 }
 
+/* Runs bnbtune with `argv` (argv[0] its path) and returns what it printed
+ * on standard output; its failure fails the test. */
+static char *
+spawn_bnbtune (const char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("bnbtune %s failed:\n%s\n%s", argv[1], out, err);
+  return g_steal_pointer (&out);
+}
+
 /* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
  * makes, with no journal or, given one, with it and --resume; returns the
  * best time of its report, which must be proven. */
@@ -349,7 +365,7 @@ run_strategy_journal (const char *kernel, const char *sizes,
                       const char *dir, const char *journal)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL, *out = NULL, *err = NULL, *json = NULL;
+  g_autofree char *text = NULL, *json = NULL;
   g_assert_true (g_file_get_contents (decisions, &text, NULL, &error));
   g_autofree char *report = g_build_filename (dir, strategy, NULL);
   g_autofree char *size_arg = g_strdup_printf ("--size=%s", sizes);
@@ -363,12 +379,7 @@ run_strategy_journal (const char *kernel, const char *sizes,
                          "--quiet", "--report", report, "--threads", "2",
                          journal ? journal_arg : "--no-journal",
                          journal ? "--resume" : NULL, NULL };
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("%s %s failed:\n%s\n%s", kernel, strategy, out, err);
+  g_free (spawn_bnbtune (argv));
   g_autofree char *path = g_build_filename (report, "report.json", NULL);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_assert_nonnull (strstr (json, "\"proven\": true"));
@@ -473,19 +484,13 @@ count_kernels_json (const char *kernel, const char *sizes,
                     const char *decisions)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL, *out = NULL, *err = NULL;
+  g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (decisions, &text, NULL, &error));
   g_autofree char *size_arg = g_strdup_printf ("--size=%s", sizes);
   g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
   const char *argv[] = { test_bnbtune (), "count", "--kernel", kernel,
                          size_arg, dec_arg, "--kernels", "--json", NULL };
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("bnbtune count failed:\n%s\n%s", out, err);
-  return g_steal_pointer (&out);
+  return spawn_bnbtune (argv);
 }
 
 /* Leaves whose code is the same kernel are run once: the exhaustive run of
@@ -630,7 +635,7 @@ test_end_to_end_compare_own_kernels (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-compare-XXXXXX", &error);
   g_assert_no_error (error);
-  g_autofree char *text = NULL, *out = NULL, *err = NULL, *json = NULL;
+  g_autofree char *text = NULL, *json = NULL;
   g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
                                       NULL, &error));
   g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
@@ -641,12 +646,7 @@ test_end_to_end_compare_own_kernels (void)
                          dev_arg, dec_arg, "--strategies", "exhaustive,random",
                          "--seeds", "1", "--budget", "16", "--no-journal",
                          "--quiet", "--threads", "2", "--report", dir, NULL };
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("compare failed:\n%s\n%s", out, err);
+  g_free (spawn_bnbtune (argv));
   g_autofree char *path = g_build_filename (dir, "report.json", NULL);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_autoptr (GRegex) regex
