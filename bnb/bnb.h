@@ -110,6 +110,7 @@ typedef struct {
   guint64 nodes;       /* nodes bounded */
   guint64 queued;      /* nodes waiting */
   guint64 evaluations; /* leaves evaluated */
+  guint64 same_kernel; /* of them, answered by an identical kernel */
   double best_s;       /* INFINITY until a leaf ran ok */
   double lowest_open_s; /* lowest bound still open (bnb), else NAN */
   double budget_fraction; /* of the budget used, NAN if none */

@@ -374,10 +374,10 @@ show_progress (gpointer data, const BnbSearchProgress *p)
                     / p->budget_fraction);
   fprintf (stderr,
            "\r\033[K[%s] %.0f s  nodes %" G_GUINT64_FORMAT
-           "  queue %" G_GUINT64_FORMAT "  timed %" G_GUINT64_FORMAT
-           "  best %s  open >= %s%s",
+           "  queue %" G_GUINT64_FORMAT "  leaves %" G_GUINT64_FORMAT
+           " (%" G_GUINT64_FORMAT " copies)  best %s  open >= %s%s",
            bnb_strategy_name (p->strategy), p->elapsed_s, p->nodes, p->queued,
-           p->evaluations, best, open, eta);
+           p->evaluations, p->same_kernel, best, open, eta);
   fflush (stderr);
 }
 
