@@ -175,6 +175,7 @@ typedef struct {
   double compile_s;
   gboolean from_journal;
   gboolean same_kernel; /* answered by an identical kernel, not run */
+  char *kernel_key; /* the evaluation's, NULL if the evaluator has none */
   gboolean final; /* a re-measure of the best few */
 } BnbSearchRecord;
 

@@ -7,31 +7,19 @@
 /* Leaves are evaluated in batches, built ahead in parallel. */
 #define BATCH 64
 
-static void
-enumerate (BnbSearchContext *ctx, const BnbChoiceNode *node, guint depth,
-           GPtrArray *batch)
+typedef struct {
+  BnbSearchContext *ctx;
+  GPtrArray *batch;
+} Enumeration;
+
+static gboolean
+enumerate_leaf (const BnbChoiceNode *leaf, guint depth, gpointer data)
 {
-  if (ctx->stop)
-    return;
-  if (bnb_choice_node_is_leaf (node))
-    {
-      g_ptr_array_add (batch, bnb_choice_node_copy (node));
-      if (batch->len == BATCH)
-        bnb_search_evaluate_batch (ctx, batch, depth);
-      return;
-    }
-  guint choice = bnb_choice_node_next_open (node);
-  BnbDomain d = bnb_choice_node_domain (node, choice);
-  g_autoptr (BnbChoiceNode) child = bnb_choice_node_copy (node);
-  for (guint v = 0; v < 16 && !ctx->stop; v++)
-    {
-      if (!(d & (1u << v)))
-        continue;
-      bnb_choice_node_assign (child, node);
-      if (bnb_choice_node_restrict (child, choice, 1u << v)
-          != BNB_CHOICE_DEAD)
-        enumerate (ctx, child, depth + 1, batch);
-    }
+  Enumeration *en = data;
+  g_ptr_array_add (en->batch, bnb_choice_node_copy (leaf));
+  if (en->batch->len == BATCH)
+    bnb_search_evaluate_batch (en->ctx, en->batch, depth);
+  return !en->ctx->stop;
 }
 
 gboolean
@@ -49,7 +37,8 @@ bnb_strategy_exhaustive (BnbSearchContext *ctx, GError **error)
     }
   g_autoptr (GPtrArray) batch = g_ptr_array_new_with_free_func (
       (GDestroyNotify) bnb_choice_node_free);
-  enumerate (ctx, ctx->root, 0, batch);
+  Enumeration en = { ctx, batch };
+  bnb_choice_foreach_leaf (ctx->root, enumerate_leaf, &en);
   bnb_search_evaluate_batch (ctx, batch, 0);
   ctx->result->proven = !ctx->stop && ctx->error == NULL;
   return ctx->error == NULL;

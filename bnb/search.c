@@ -54,6 +54,7 @@ record_clear (gpointer data)
 {
   BnbSearchRecord *r = data;
   g_free (r->decisions);
+  g_free (r->kernel_key);
 }
 
 static BnbSearchResult *
@@ -201,6 +202,7 @@ append_record (BnbSearchContext *ctx, const char *decisions, double bound_s,
     .compile_s = e->compile_s,
     .from_journal = e->from_journal,
     .same_kernel = e->same_kernel,
+    .kernel_key = g_strdup (e->kernel_key),
     .final = final,
   };
   if (ok && e->median_s < bound_s)
@@ -302,18 +304,17 @@ by_time (gconstpointer a, gconstpointer b)
   return (x->time_s > y->time_s) - (x->time_s < y->time_s);
 }
 
-/* Whether `rec` is a copy of a kernel already picked for the re-measure: a
- * same-kernel answer carries its twin's time exactly, so the best few are
- * distinct kernels, not one kernel measured again under other names. */
+/* Whether `rec` is the kernel of a record already picked for the
+ * re-measure, so that the best few are distinct kernels, not one kernel
+ * under several names. */
 static gboolean
 same_kernel_as_picked (const GPtrArray *picked, const BnbSearchRecord *rec)
 {
-  for (guint i = 0; i < picked->len; i++)
-    {
-      const BnbSearchRecord *p = picked->pdata[i];
-      if ((p->same_kernel || rec->same_kernel) && p->time_s == rec->time_s)
-        return TRUE;
-    }
+  for (guint i = 0; i < picked->len && rec->kernel_key; i++)
+    if (g_strcmp0 (((const BnbSearchRecord *)picked->pdata[i])->kernel_key,
+                   rec->kernel_key)
+        == 0)
+      return TRUE;
   return FALSE;
 }
 

@@ -232,6 +232,14 @@ void bnb_choice_count (const BnbChoiceNode *node, double seconds,
 /* Exact walk only; FALSE if it did not finish within `seconds`. */
 gboolean bnb_choice_count_exact (const BnbChoiceNode *node, double seconds,
                                  BnbChoiceCount *count);
+/* Calls `func` on every leaf below `node`, depth first in the tree the
+ * counts walk, with its depth (decisions taken from `node`), until `func`
+ * returns FALSE; FALSE then, TRUE once every leaf was visited.  The leaf is
+ * valid during the call only. */
+typedef gboolean (*BnbChoiceLeafFunc) (const BnbChoiceNode *leaf, guint depth,
+                                       gpointer data);
+gboolean bnb_choice_foreach_leaf (const BnbChoiceNode *node,
+                                  BnbChoiceLeafFunc func, gpointer data);
 void bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
                                 double seconds, guint64 seed,
                                 BnbChoiceCount *count);

@@ -74,6 +74,43 @@ bnb_choice_count_exact (const BnbChoiceNode *node, double seconds,
   return !w.timed_out;
 }
 
+typedef struct {
+  BnbChoiceLeafFunc func;
+  gpointer data;
+  GPtrArray *stack; /* one scratch node per depth */
+} Visit;
+
+static gboolean
+visit (Visit *v, const BnbChoiceNode *n, guint depth)
+{
+  guint ch = bnb_choice_node_next_open (n);
+  if (ch == G_MAXUINT)
+    return v->func (n, depth, v->data);
+  while (v->stack->len <= depth)
+    g_ptr_array_add (v->stack, bnb_choice_node_copy (n));
+  BnbChoiceNode *child = g_ptr_array_index (v->stack, depth);
+  for (BnbDomain d = n->dom[ch]; d; d &= d - 1)
+    {
+      bnb_choice_node_assign (child, n);
+      if (bnb_choice_node_restrict (child, ch, 1u << bnb_dom_first (d))
+              != BNB_CHOICE_DEAD
+          && !visit (v, child, depth + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bnb_choice_foreach_leaf (const BnbChoiceNode *node, BnbChoiceLeafFunc func,
+                         gpointer data)
+{
+  Visit v = { func, data, g_ptr_array_new_with_free_func (
+                              (GDestroyNotify)bnb_choice_node_free) };
+  gboolean complete = visit (&v, node, 0);
+  g_ptr_array_unref (v.stack);
+  return complete;
+}
+
 /* The alive alternatives of `ch` in `n`, as a domain. */
 static BnbDomain
 alive_children (const BnbChoiceNode *n, guint ch, BnbChoiceNode *scratch)

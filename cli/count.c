@@ -26,37 +26,16 @@ typedef struct {
   gboolean complete; /* every leaf was reached */
 } KernelWalk;
 
-static void
-walk_kernels (KernelWalk *w, const BnbChoiceNode *node)
+static gboolean
+add_kernel (const BnbChoiceNode *leaf, guint depth, gpointer data)
 {
-  if (!w->complete)
-    return;
-  if (g_timer_elapsed (w->timer, NULL) > w->limit_s)
-    {
-      w->complete = FALSE;
-      return;
-    }
-  if (bnb_choice_node_is_leaf (node))
-    {
-      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (node, NULL);
-      w->leaves++;
-      if (p != NULL)
-        g_hash_table_add (w->keys, g_strdup (p->kernel_key));
-      else
-        w->complete = FALSE; /* a leaf codegen cannot lower: a bug */
-      return;
-    }
-  guint choice = bnb_choice_node_next_open (node);
-  BnbDomain domain = bnb_choice_node_domain (node, choice);
-  for (guint v = 0; v < 16 && w->complete; v++)
-    {
-      if (!(domain & (1u << v)))
-        continue;
-      g_autoptr (BnbChoiceNode) child = bnb_choice_node_copy (node);
-      if (bnb_choice_node_restrict (child, choice, 1u << v)
-          == BNB_CHOICE_ALIVE)
-        walk_kernels (w, child);
-    }
+  KernelWalk *w = data;
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, NULL);
+  w->leaves++;
+  if (p == NULL) /* a leaf codegen cannot lower: a bug, said as not counted */
+    return FALSE;
+  g_hash_table_add (w->keys, g_strdup (p->kernel_key));
+  return g_timer_elapsed (w->timer, NULL) <= w->limit_s;
 }
 
 static void
@@ -139,6 +118,10 @@ print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
             "generated, %.2f s)\n",
             g_hash_table_size (w->keys), w->leaves,
             g_timer_elapsed (w->timer, NULL));
+  else if (w && !c->exact)
+    printf ("distinct kernels: not counted (the candidates could not all "
+            "be walked within %g s)\n",
+            w->limit_s);
   else if (w)
     printf ("distinct kernels: not counted (%u among the first %.0f "
             "candidates; the walk did not finish within %g s)\n",
@@ -188,13 +171,15 @@ bnb_cmd_count (int argc, char **argv, GError **error)
     return FALSE;
   bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
                     (guint64)o.seed, &c);
-  KernelWalk walk = { NULL, NULL, MAX (o.time_limit, 0), 0, TRUE };
+  KernelWalk walk = { NULL, NULL, MAX (o.time_limit, 0), 0, FALSE };
   if (o.kernels)
     {
       walk.keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          NULL);
       walk.timer = g_timer_new ();
-      walk_kernels (&walk, node);
+      /* only a tree the exact count walked: its leaves come quickly */
+      walk.complete = c.exact
+                      && bnb_choice_foreach_leaf (node, add_kernel, &walk);
     }
   if (o.json)
     print_count_json (k, s, &c, o.kernels ? &walk : NULL);
