@@ -59,9 +59,10 @@ void bnb_search_progress (BnbSearchContext *ctx, guint64 nodes,
                           guint64 queued, double lowest_open_s,
                           gboolean force);
 
-/* Completes `node` into a leaf by taking, at each open choice in the
- * default order, the alternative whose child has the lowest bound (ties to
- * the first), backtracking over dead ends.  NULL if none is reachable. */
+/* Completes `node` into a leaf by taking, at each split of the space's
+ * tree, the child with the lowest bound (ties to the first), backtracking
+ * over dead ends; a leaf of the tree is settled.  NULL if none is
+ * reachable. */
 BNB_GIVE BnbChoiceNode *bnb_search_complete_greedy (const BnbModel *model,
                                                     const BnbChoiceNode *node)
     G_GNUC_WARN_UNUSED_RESULT;
@@ -70,6 +71,10 @@ BNB_GIVE BnbChoiceNode *bnb_search_complete_greedy (const BnbModel *model,
  * value is not in the domain or the child is dead. */
 BNB_GIVE BnbChoiceNode *bnb_search_child (const BnbChoiceNode *node,
                                           guint choice, guint value)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* `node` with `choice` narrowed to the alternatives in `keep`. */
+BNB_GIVE BnbChoiceNode *bnb_search_child_in (const BnbChoiceNode *node,
+                                             guint choice, BnbDomain keep)
     G_GNUC_WARN_UNUSED_RESULT;
 
 /* Number of decisions `leaf` took from `root`: the open choices of root. */

@@ -24,25 +24,20 @@
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
 
-/* The order in which choices are branched on: by type, then by index. */
-static const BnbChoiceType branch_types[] = {
-  BNB_CHOICE_TILE, BNB_CHOICE_KIND, BNB_CHOICE_MEM,
-  BNB_CHOICE_ORDER, BNB_CHOICE_PAD,
-};
-
+/* A queued node: a leaf of the space's tree (settled: fully specified),
+ * or an inner node with the split it will make. */
 typedef struct {
   double bound;
   guint64 id;
   guint depth;
   BnbChoiceNode *node;
+  BnbChoiceSplit split;
 } QNode;
 
 typedef struct {
   BnbSearchContext *ctx;
   GSequence *queue;
   guint64 next_id;
-  guint *order; /* choices in branching order */
-  guint n_order;
   GMutex lock;  /* cutoff and stopping, read by the device thread */
   double cutoff;
   gboolean stopping;
@@ -220,10 +215,11 @@ drop_tail (Bnb *b)
 }
 
 static void
-push (Bnb *b, BnbChoiceNode *node, double bound, guint depth)
+push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
+      guint depth)
 {
   QNode *q = g_new (QNode, 1);
-  *q = (QNode){ bound, b->next_id++, depth, node };
+  *q = (QNode){ bound, b->next_id++, depth, node, *split };
   g_sequence_insert_sorted (b->queue, q, qnode_cmp, NULL);
 }
 
@@ -327,6 +323,7 @@ receive_ready (Bnb *b, gboolean wait)
 typedef struct {
   BnbChoiceNode *node;
   double bound;
+  BnbChoiceSplit split;
 } Child;
 
 typedef struct {
@@ -340,20 +337,19 @@ typedef struct {
   double model_s;
 } Expansion;
 
-static guint
-branch_choice (const Bnb *b, const BnbChoiceNode *node)
+/* A child as the queue holds it: its split, or settled when it is a leaf
+ * of the space's tree.  FALSE when no candidate lies below it. */
+static gboolean
+prepare_child (BnbChoiceNode *child, BnbChoiceSplit *split)
 {
-  for (guint i = 0; i < b->n_order; i++)
-    {
-      BnbDomain d = bnb_choice_node_domain (node, b->order[i]);
-      if (d & (d - 1))
-        return b->order[i];
-    }
-  return G_MAXUINT;
+  if (bnb_choice_node_split (child, split))
+    return TRUE;
+  *split = (BnbChoiceSplit){ G_MAXUINT, 0 };
+  return bnb_choice_node_settle (child) == BNB_CHOICE_ALIVE;
 }
 
 static void
-expand_child (Expansion *x, BnbChoiceNode *child)
+expand_child (Expansion *x, BnbChoiceNode *child, const BnbChoiceSplit *split)
 {
   gint64 t0 = g_get_monotonic_time ();
   double bound = bnb_model_bound (x->b->ctx->model, child, NULL);
@@ -361,7 +357,7 @@ expand_child (Expansion *x, BnbChoiceNode *child)
   x->created++;
   if (bound < x->cutoff)
     {
-      Child c = { child, bound };
+      Child c = { child, bound, *split };
       g_array_append_val (x->children, c);
       return;
     }
@@ -373,17 +369,19 @@ expand (gpointer data, gpointer user_data)
 {
   Expansion *x = data;
   const BnbChoiceNode *node = x->parent->node;
-  guint choice = branch_choice (x->b, node);
-  BnbDomain d = bnb_choice_node_domain (node, choice);
-  for (guint v = 0; v < 16; v++)
+  const BnbChoiceSplit *split = &x->parent->split;
+  BnbDomain keep;
+  for (guint i = 0; (keep = bnb_choice_split_child (node, split, i)); i++)
     {
-      if (!(d & (1u << v)))
-        continue;
-      BnbChoiceNode *child = bnb_search_child (node, choice, v);
-      if (child == NULL)
-        x->dead++;
+      BnbChoiceNode *child = bnb_search_child_in (node, split->choice, keep);
+      BnbChoiceSplit next;
+      if (child != NULL && prepare_child (child, &next))
+        expand_child (x, child, &next);
       else
-        expand_child (x, child);
+        {
+          x->dead++;
+          g_clear_pointer (&child, bnb_choice_node_free);
+        }
     }
   g_async_queue_push (x->b->expanded, x);
 }
@@ -405,7 +403,7 @@ merge (Bnb *b, Expansion *x)
     {
       Child *c = &g_array_index (x->children, Child, i);
       if (c->bound < cutoff)
-        push (b, c->node, c->bound, depth);
+        push (b, c->node, &c->split, c->bound, depth);
       else
         cut_node (b, depth, c->node);
     }
@@ -438,21 +436,24 @@ expand_batch (Bnb *b, GPtrArray *inner)
 
 /* The leaf the evaluator already knows a time for (with --resume, the
  * journal's fastest in the space) is evaluated before the search, so
- * that its time cuts from the start.  It counts as a leaf of depth 0;
- * when the search reaches it again it is not evaluated twice. */
+ * that its time cuts from the start, as the leaf of the space's tree that
+ * holds its kernel.  It counts as a leaf of depth 0; when the search
+ * reaches it again it is not evaluated twice. */
 static void
 start_from_incumbent (Bnb *b)
 {
   BnbSearchContext *ctx = b->ctx;
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
-  BnbChoiceNode *leaf
+  g_autoptr (BnbChoiceNode) known
       = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
+  BnbChoiceNode *leaf
+      = known ? bnb_choice_node_canonical (ctx->root, known) : NULL;
   if (leaf == NULL)
     return;
   b->incumbent = bnb_choice_node_copy (leaf);
   QNode *q = g_new (QNode, 1);
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
-                leaf };
+                leaf, { G_MAXUINT, 0 } };
   send_leaf (b, q);
   while (b->in_flight > 0)
     receive_ready (b, TRUE);
@@ -535,18 +536,6 @@ run_loop (Bnb *b)
 }
 
 static void
-make_order (Bnb *b)
-{
-  const BnbChoiceSpace *space = b->ctx->space;
-  guint n = bnb_choice_space_n_choices (space);
-  b->order = g_new (guint, n);
-  for (guint t = 0; t < G_N_ELEMENTS (branch_types); t++)
-    for (guint c = 0; c < n; c++)
-      if (bnb_choice_type (space, c) == branch_types[t])
-        b->order[b->n_order++] = c;
-}
-
-static void
 bnb_init (Bnb *b, BnbSearchContext *ctx)
 {
   *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY };
@@ -559,7 +548,6 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
   b->rand = g_rand_new_with_seed ((guint32) ctx->options->seed);
   g_mutex_init (&b->lock);
-  make_order (b);
   b->to_device = g_async_queue_new ();
   b->from_device = g_async_queue_new ();
   b->expanded = g_async_queue_new ();
@@ -583,7 +571,6 @@ bnb_clear (Bnb *b)
   g_sequence_foreach (b->queue, qnode_free_each, NULL);
   g_sequence_free (b->queue);
   g_mutex_clear (&b->lock);
-  g_free (b->order);
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);
   g_rand_free (b->rand);
@@ -596,11 +583,14 @@ bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
   Bnb b;
   bnb_init (&b, ctx);
   BnbChoiceNode *root = bnb_choice_node_copy (ctx->root);
-  double bound = bnb_model_bound (ctx->model, root, NULL);
+  BnbChoiceSplit split;
   depth_at (&b, 0)->created = 1;
   ctx->result->nodes = 1;
   start_from_incumbent (&b);
-  push (&b, root, bound, 0);
+  if (prepare_child (root, &split))
+    push (&b, root, &split, bnb_model_bound (ctx->model, root, NULL), 0);
+  else
+    bnb_choice_node_free (root);
   run_loop (&b);
   count_cuts (&b);
   ctx->result->lowest_open_s = lowest_open (&b);

@@ -251,7 +251,8 @@ genetic_breed_choice (Genetic *g, BnbChoiceNode *node, guint choice,
   return FALSE;
 }
 
-/* A child of `a` and `b` with mutations, or NULL on a dead end. */
+/* A child of `a` and `b` with mutations, as the leaf of the space's tree
+ * that holds its kernel, or NULL on a dead end. */
 static BnbChoiceNode *
 genetic_breed (Genetic *g, const BnbChoiceNode *a, const BnbChoiceNode *b)
 {
@@ -262,7 +263,7 @@ genetic_breed (Genetic *g, const BnbChoiceNode *a, const BnbChoiceNode *b)
       if (!genetic_breed_choice (g, node, choice, a, b))
         return NULL;
     }
-  return g_steal_pointer (&node);
+  return bnb_choice_node_canonical (g->ctx->root, node);
 }
 
 /* A bred child, or a random leaf when crossover is not drawn or breeding

@@ -22,25 +22,31 @@ bnb_search_child (const BnbChoiceNode *node, guint choice, guint value)
 {
   if (!(bnb_choice_node_domain (node, choice) & (1u << value)))
     return NULL;
+  return bnb_search_child_in (node, choice, 1u << value);
+}
+
+BnbChoiceNode *
+bnb_search_child_in (const BnbChoiceNode *node, guint choice, BnbDomain keep)
+{
   BnbChoiceNode *child = bnb_choice_node_copy (node);
-  if (bnb_choice_node_restrict (child, choice, 1u << value)
-      == BNB_CHOICE_ALIVE)
+  if (bnb_choice_node_restrict (child, choice, keep) == BNB_CHOICE_ALIVE)
     return child;
   bnb_choice_node_free (child);
   return NULL;
 }
 
-/* The alternatives of `choice` in `node`, ordered by their child's bound;
- * dead ones are left out.  Children are returned in `children`. */
+/* The children of a split of `node`, ordered by their bound; dead ones
+ * are left out. */
 static guint
 children_by_bound (const BnbModel *model, const BnbChoiceNode *node,
-                   guint choice, BnbChoiceNode **children)
+                   const BnbChoiceSplit *split, BnbChoiceNode **children)
 {
   double bounds[16];
   guint n = 0;
-  for (guint v = 0; v < 16; v++)
+  BnbDomain keep;
+  for (guint v = 0; (keep = bnb_choice_split_child (node, split, v)); v++)
     {
-      BnbChoiceNode *child = bnb_search_child (node, choice, v);
+      BnbChoiceNode *child = bnb_search_child_in (node, split->choice, keep);
       if (child == NULL)
         continue;
       double b = bnb_model_bound (model, child, NULL);
@@ -55,14 +61,20 @@ children_by_bound (const BnbModel *model, const BnbChoiceNode *node,
 static BnbChoiceNode *
 greedy (const BnbModel *model, const BnbChoiceNode *node, guint *budget)
 {
-  if (bnb_choice_node_is_leaf (node))
-    return bnb_choice_node_copy (node);
+  BnbChoiceSplit split;
+  if (!bnb_choice_node_split (node, &split))
+    {
+      BnbChoiceNode *leaf = bnb_choice_node_copy (node);
+      if (bnb_choice_node_settle (leaf) == BNB_CHOICE_ALIVE)
+        return leaf;
+      bnb_choice_node_free (leaf);
+      return NULL;
+    }
   if (*budget == 0)
     return NULL;
   (*budget)--;
   BnbChoiceNode *children[16];
-  guint choice = bnb_choice_node_next_open (node);
-  guint n = children_by_bound (model, node, choice, children);
+  guint n = children_by_bound (model, node, &split, children);
   BnbChoiceNode *leaf = NULL;
   for (guint i = 0; i < n; i++)
     {

@@ -86,6 +86,8 @@ struct BnbChoiceSpace {
   guint *watch;
   BnbDomain *initial; /* static domains, before propagation */
   guint *branch_order; /* choices in the default branching order */
+  BnbChoiceSplitFunc splitter; /* NULL: the full tree */
+  gpointer splitter_data;
 };
 
 struct BnbChoiceNode {

@@ -209,6 +209,74 @@ typedef struct {
 guint bnb_choice_leaf_storage (const BnbChoiceNode *leaf, guint temp,
                                BnbStorageLevel *levels, gboolean *padded);
 
+/* The search tree.  A node splits on one choice: into one child per
+ * alternative (mask 0), or into two, the alternatives in `mask` and the
+ * others.  By default it splits on its next open choice, so that the
+ * leaves are the fully specified candidates (the "full tree").  A space
+ * may be given a splitter instead: code generation gives one that splits
+ * only on what the printed kernel depends on (codegen.h), and a node it
+ * does not split is a leaf of that tree, one kernel, whose other open
+ * choices are settled by the first consistent completion
+ * (bnb_choice_node_settle).  Every walker below (counts, leaves, random
+ * leaves) and the search follow the space's tree. */
+typedef struct {
+  guint choice;
+  BnbDomain mask;
+} BnbChoiceSplit;
+
+/* TRUE with the split to make, FALSE at a leaf of the tree. */
+typedef gboolean (*BnbChoiceSplitFunc) (const BnbChoiceNode *node,
+                                        BnbChoiceSplit *split,
+                                        gpointer data);
+
+void bnb_choice_space_set_splitter (BnbChoiceSpace *space,
+                                    BnbChoiceSplitFunc func, gpointer data);
+gboolean bnb_choice_space_has_splitter (const BnbChoiceSpace *space);
+/* The split the space's tree makes at `node`; FALSE at a leaf of the tree
+ * (which, with a splitter, may still have open choices). */
+gboolean bnb_choice_node_split (const BnbChoiceNode *node,
+                                BnbChoiceSplit *split);
+/* The full tree's split: the next open choice, one child per value. */
+gboolean bnb_choice_node_split_full (const BnbChoiceNode *node,
+                                     BnbChoiceSplit *split);
+/* The alternatives child `i` of a split keeps, 0 past the last child. */
+BnbDomain bnb_choice_split_child (const BnbChoiceNode *node,
+                                  const BnbChoiceSplit *split, guint i);
+/* Narrows every open choice to the first consistent completion (depth
+ * first in the default branching order, lowest alternatives first):
+ * deterministic, so a kernel always has the same representative.  DEAD
+ * when no candidate lies below the node (a dead end). */
+BnbChoiceStatus bnb_choice_node_settle (BnbChoiceNode *node);
+/* The leaf of the space's tree that holds candidate `leaf`: the path of
+ * `leaf`'s values through the splits, settled.  NULL if `leaf` is not
+ * below `node`. */
+BNB_GIVE BnbChoiceNode *bnb_choice_node_canonical (const BnbChoiceNode *node,
+                                                   const BnbChoiceNode *leaf)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* Reading a node that may still be open, as code generation does.  Each
+ * read asks whether a choice's value lies in a set (or what the value
+ * is); the first read the node's domains do not answer is kept as the
+ * split to make (`open`), and that read and every later one answer as the
+ * lowest alternative would.  Reading a fully specified leaf never opens. */
+typedef struct {
+  const BnbChoiceNode *node;
+  gboolean open;
+  BnbChoiceSplit split;
+} BnbChoiceReader;
+
+gboolean bnb_choice_read_in (BnbChoiceReader *r, guint choice,
+                             BnbDomain set);
+guint bnb_choice_read_value (BnbChoiceReader *r, guint choice);
+BnbKind bnb_choice_read_kind (BnbChoiceReader *r, guint dim);
+/* Is order(x, y), read as x relative to y, `order`? */
+gboolean bnb_choice_read_order_is (BnbChoiceReader *r, guint x, guint y,
+                                   BnbOrder order);
+BnbMem bnb_choice_read_mem (BnbChoiceReader *r, guint temp);
+gint64 bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim);
+guint bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
+                               BnbStorageLevel *levels, gboolean *padded);
+
 /* Counting the candidates (leaves) and nodes of the search tree below a
  * node, with the default branching order.  Exact when the whole subtree
  * can be walked within `seconds`; otherwise Knuth's random-probe estimate

@@ -1,7 +1,9 @@
 /* Counting the candidates and the search-tree nodes below a node.  The
  * tree is the one the default branching order makes: a node splits on its
  * next open choice into one child per alternative, each propagated; dead
- * children are not nodes.  The exact count walks that tree depth first
+ * children are not nodes.  With a splitter (choices.h) the tree is the
+ * space's: a leaf is a node the splitter does not split, counted when a
+ * candidate lies below it and as a dead end otherwise.  The exact count walks that tree depth first
  * within a time budget; beyond it, Knuth's estimator follows random paths
  * and multiplies the branching factors met on the way (Knuth 1975), which
  * is unbiased for the leaves and the nodes, and reports the standard error
@@ -26,25 +28,40 @@ walk_scratch (Walk *w, const BnbChoiceNode *like, guint depth)
   return g_ptr_array_index (w->stack, depth);
 }
 
+/* A leaf of the space's tree: TRUE when a candidate lies below it
+ * (settled on `scratch`, which then holds it). */
+static gboolean
+tree_leaf (const BnbChoiceNode *n, BnbChoiceNode *scratch)
+{
+  bnb_choice_node_assign (scratch, n);
+  return bnb_choice_node_settle (scratch) == BNB_CHOICE_ALIVE;
+}
+
 static void
 walk (Walk *w, const BnbChoiceNode *n, guint depth)
 {
-  guint ch = bnb_choice_node_next_open (n), alive = 0;
+  BnbChoiceSplit split;
+  guint alive = 0;
+  BnbDomain keep;
   w->nodes++;
-  if (ch == G_MAXUINT)
+  BnbChoiceNode *child = walk_scratch (w, n, depth);
+  if (!bnb_choice_node_split (n, &split))
     {
-      w->leaves++;
+      gboolean live = tree_leaf (n, child);
+      w->leaves += live;
+      w->dead_ends += !live;
       return;
     }
   if ((++w->ticks & 63) == 0 && g_get_monotonic_time () > w->deadline)
     w->timed_out = TRUE;
   if (w->timed_out)
     return;
-  BnbChoiceNode *child = walk_scratch (w, n, depth);
-  for (BnbDomain d = n->dom[ch]; d && !w->timed_out; d &= d - 1)
+  for (guint i = 0; (keep = bnb_choice_split_child (n, &split, i))
+                    && !w->timed_out;
+       i++)
     {
       bnb_choice_node_assign (child, n);
-      if (bnb_choice_node_restrict (child, ch, 1u << bnb_dom_first (d))
+      if (bnb_choice_node_restrict (child, split.choice, keep)
           == BNB_CHOICE_DEAD)
         continue;
       alive++;
@@ -83,16 +100,17 @@ typedef struct {
 static gboolean
 visit (Visit *v, const BnbChoiceNode *n, guint depth)
 {
-  guint ch = bnb_choice_node_next_open (n);
-  if (ch == G_MAXUINT)
-    return v->func (n, depth, v->data);
+  BnbChoiceSplit split;
+  BnbDomain keep;
   while (v->stack->len <= depth)
     g_ptr_array_add (v->stack, bnb_choice_node_copy (n));
   BnbChoiceNode *child = g_ptr_array_index (v->stack, depth);
-  for (BnbDomain d = n->dom[ch]; d; d &= d - 1)
+  if (!bnb_choice_node_split (n, &split))
+    return !tree_leaf (n, child) || v->func (child, depth, v->data);
+  for (guint i = 0; (keep = bnb_choice_split_child (n, &split, i)); i++)
     {
       bnb_choice_node_assign (child, n);
-      if (bnb_choice_node_restrict (child, ch, 1u << bnb_dom_first (d))
+      if (bnb_choice_node_restrict (child, split.choice, keep)
               != BNB_CHOICE_DEAD
           && !visit (v, child, depth + 1))
         return FALSE;
@@ -111,17 +129,19 @@ bnb_choice_foreach_leaf (const BnbChoiceNode *node, BnbChoiceLeafFunc func,
   return complete;
 }
 
-/* The alive alternatives of `ch` in `n`, as a domain. */
-static BnbDomain
-alive_children (const BnbChoiceNode *n, guint ch, BnbChoiceNode *scratch)
+/* The alive children of a split, as a bitset of child indices. */
+static guint
+alive_children (const BnbChoiceNode *n, const BnbChoiceSplit *split,
+                BnbChoiceNode *scratch)
 {
-  BnbDomain alive = 0;
-  for (BnbDomain d = n->dom[ch]; d; d &= d - 1)
+  guint alive = 0;
+  BnbDomain keep;
+  for (guint i = 0; (keep = bnb_choice_split_child (n, split, i)); i++)
     {
       bnb_choice_node_assign (scratch, n);
-      if (bnb_choice_node_restrict (scratch, ch, 1u << bnb_dom_first (d))
+      if (bnb_choice_node_restrict (scratch, split->choice, keep)
           == BNB_CHOICE_ALIVE)
-        alive |= 1u << bnb_dom_first (d);
+        alive |= 1u << i;
     }
   return alive;
 }
@@ -133,14 +153,14 @@ probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
        double *dead_ends)
 {
   double weight = 1;
-  guint ch;
+  BnbChoiceSplit split;
   bnb_choice_node_assign (n, root);
   *nodes = 1;
   *leaves = 0;
   *dead_ends = 0;
-  while ((ch = bnb_choice_node_next_open (n)) != G_MAXUINT)
+  while (bnb_choice_node_split (n, &split))
     {
-      BnbDomain alive = alive_children (n, ch, scratch);
+      guint alive = alive_children (n, &split, scratch);
       guint k = bnb_dom_count (alive);
       if (k == 0)
         {
@@ -152,9 +172,14 @@ probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
         alive &= alive - 1;
       weight *= k;
       *nodes += weight;
-      bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (alive));
+      bnb_choice_node_restrict (
+          n, split.choice,
+          bnb_choice_split_child (n, &split, bnb_dom_first (alive)));
     }
-  *leaves = weight;
+  if (tree_leaf (n, scratch))
+    *leaves = weight;
+  else
+    *dead_ends = weight;
 }
 
 typedef struct {

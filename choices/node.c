@@ -212,6 +212,26 @@ bnb_choice_node_check_support (const BnbChoiceNode *n, GError **error)
   return TRUE;
 }
 
+/* One random path down the space's tree, settled at its end.  FALSE on a
+ * dead end. */
+static gboolean
+random_path (BnbChoiceNode *n, GRand *rand)
+{
+  BnbChoiceSplit split;
+  while (bnb_choice_node_split (n, &split))
+    {
+      guint k = 0;
+      while (bnb_choice_split_child (n, &split, k))
+        k++;
+      guint pick = g_rand_int_range (rand, 0, (gint32)k);
+      if (bnb_choice_node_restrict (
+              n, split.choice, bnb_choice_split_child (n, &split, pick))
+          == BNB_CHOICE_DEAD)
+        return FALSE;
+    }
+  return bnb_choice_node_settle (n) == BNB_CHOICE_ALIVE;
+}
+
 BnbChoiceNode *
 bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
                         guint attempts)
@@ -219,19 +239,8 @@ bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
   BnbChoiceNode *n = bnb_choice_node_copy (node);
   for (guint a = 0; a < attempts; a++)
     {
-      guint ch;
       bnb_choice_node_assign (n, node);
-      while ((ch = bnb_choice_node_next_open (n)) != G_MAXUINT)
-        {
-          BnbDomain d = n->dom[ch];
-          guint pick = g_rand_int_range (rand, 0, (gint32)bnb_dom_count (d));
-          for (guint j = 0; j < pick; j++)
-            d &= d - 1;
-          if (bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (d))
-              == BNB_CHOICE_DEAD)
-            break;
-        }
-      if (ch == G_MAXUINT)
+      if (random_path (n, rand))
         return n;
     }
   bnb_choice_node_free (n);

@@ -20,20 +20,33 @@ bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
   return bnb_space_dim_tile_size (n->space, dim, tile_value (n, dim));
 }
 
-gint64
-bnb_choice_leaf_dim_size (const BnbChoiceNode *n, guint dim)
+static guint
+read_tile_size (BnbChoiceReader *r, guint tile_var)
 {
-  const BnbChoiceSpace *s = n->space;
+  const BnbChoiceSpace *s = r->node->space;
+  return bnb_ir_tile_var (s->kernel, tile_var)
+      ->sizes[bnb_choice_read_value (r, s->tile_base + tile_var)];
+}
+
+gint64
+bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim)
+{
+  const BnbChoiceSpace *s = r->node->space;
   const BnbIrDim *d = bnb_ir_dim (s->kernel, dim);
   const BnbIrLogical *l = bnb_ir_logical (s->kernel, d->logical);
   gint64 tiles = 1;
   if (d->level > 0)
-    return bnb_node_dim_min_size (n, dim);
+    return read_tile_size (r, l->tile_var[d->level]);
   for (guint lv = 1; lv < l->n_levels; lv++)
-    tiles *= bnb_ir_tile_var (s->kernel, l->tile_var[lv])
-                 ->sizes[bnb_dom_first (n->dom[s->tile_base
-                                               + l->tile_var[lv]])];
+    tiles *= read_tile_size (r, l->tile_var[lv]);
   return (bnb_ir_logical_size (s->kernel, d->logical) + tiles - 1) / tiles;
+}
+
+gint64
+bnb_choice_leaf_dim_size (const BnbChoiceNode *n, guint dim)
+{
+  BnbChoiceReader r = { n, FALSE, { 0, 0 } };
+  return bnb_choice_read_dim_size (&r, dim);
 }
 
 BnbKind
@@ -75,25 +88,27 @@ bnb_choice_leaf_mem (const BnbChoiceNode *n, guint temp)
   return bnb_dom_first (n->dom[n->space->mem_base + temp]);
 }
 
+/* Is the pair's level stored?  Only whether the pair is fused matters
+ * (absent pairs have an elided dim). */
 static gboolean
-pair_stored (const BnbChoiceNode *n, BnbMem mem, guint dp, guint dc)
+pair_stored (BnbChoiceReader *r, BnbMem mem, guint dp, guint dc)
 {
-  BnbOrder o = bnb_choice_leaf_order (n, dp, dc);
-  BnbKind kp = bnb_choice_leaf_kind (n, dp), kc = bnb_choice_leaf_kind (n, dc);
-  if (o == BNB_ORDER_ABSENT)
+  BnbKind kp = bnb_choice_read_kind (r, dp), kc = bnb_choice_read_kind (r, dc);
+  if (kp == BNB_KIND_ELIDED || kc == BNB_KIND_ELIDED)
     return FALSE;
   if (mem == BNB_MEM_PRIVATE)
-    return o != BNB_ORDER_FUSED && bnb_kind_is_unrolled (kp)
-           && bnb_kind_is_unrolled (kc);
-  if (o != BNB_ORDER_FUSED || bnb_kind_is_thread (kp))
+    return bnb_kind_is_unrolled (kp) && bnb_kind_is_unrolled (kc)
+           && !bnb_choice_read_order_is (r, dp, dc, BNB_ORDER_FUSED);
+  if (bnb_kind_is_thread (kp)
+      || !bnb_choice_read_order_is (r, dp, dc, BNB_ORDER_FUSED))
     return TRUE;
   return mem == BNB_MEM_GLOBAL && kp == BNB_KIND_BLOCK;
 }
 
 static gboolean
-shared_stored (const BnbChoiceNode *n, BnbMem mem, guint d)
+shared_stored (BnbChoiceReader *r, BnbMem mem, guint d)
 {
-  BnbKind k = bnb_choice_leaf_kind (n, d);
+  BnbKind k = bnb_choice_read_kind (r, d);
   if (mem == BNB_MEM_PRIVATE || k == BNB_KIND_ELIDED)
     return FALSE;
   return bnb_kind_is_thread (k)
@@ -102,38 +117,47 @@ shared_stored (const BnbChoiceNode *n, BnbMem mem, guint d)
 
 /* Bit i set: slot i indexes the temporary's array. */
 static guint64
-stored_slots (const BnbChoiceNode *n, guint temp)
+stored_slots (BnbChoiceReader *r, guint temp)
 {
-  const BnbTemp *t = &n->space->temps[temp];
-  BnbMem mem = bnb_choice_leaf_mem (n, temp);
+  const BnbTemp *t = &r->node->space->temps[temp];
+  BnbMem mem = bnb_choice_read_mem (r, temp);
   guint64 slots = 0;
   for (guint q = 0; q < t->n_pairs; q++)
-    if (pair_stored (n, mem, t->pairs[q][0], t->pairs[q][1]))
+    if (pair_stored (r, mem, t->pairs[q][0], t->pairs[q][1]))
       slots |= G_GUINT64_CONSTANT (1) << t->pair_slot[q];
   for (guint i = 0; i < t->n_shared; i++)
-    if (shared_stored (n, mem, t->shared[i]))
+    if (shared_stored (r, mem, t->shared[i]))
       slots |= G_GUINT64_CONSTANT (1) << t->shared_slot[i];
   return slots;
+}
+
+guint
+bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
+                         BnbStorageLevel *levels, gboolean *padded)
+{
+  const BnbChoiceSpace *s = r->node->space;
+  const BnbTemp *t = &s->temps[temp];
+  guint64 slots = stored_slots (r, temp);
+  guint count = 0;
+  for (guint i = 0; i < t->n_slots; i++)
+    if (slots >> i & 1)
+      {
+        const BnbIrDim *d = bnb_ir_dim (s->kernel, t->slot_dim[i]);
+        levels[count++] = (BnbStorageLevel){
+          d->logical, d->level, bnb_choice_read_dim_size (r, t->slot_dim[i])
+        };
+      }
+  *padded = bnb_choice_read_mem (r, temp) == BNB_MEM_LOCAL && count > 0
+            && bnb_choice_read_in (r, s->pad_base + temp, 2);
+  return count;
 }
 
 guint
 bnb_choice_leaf_storage (const BnbChoiceNode *n, guint temp,
                          BnbStorageLevel *levels, gboolean *padded)
 {
-  const BnbTemp *t = &n->space->temps[temp];
-  guint64 slots = stored_slots (n, temp);
-  guint count = 0;
-  for (guint i = 0; i < t->n_slots; i++)
-    if (slots >> i & 1)
-      {
-        const BnbIrDim *d = bnb_ir_dim (n->space->kernel, t->slot_dim[i]);
-        levels[count++] = (BnbStorageLevel){
-          d->logical, d->level, bnb_choice_leaf_dim_size (n, t->slot_dim[i])
-        };
-      }
-  *padded = bnb_choice_leaf_mem (n, temp) == BNB_MEM_LOCAL && count > 0
-            && n->dom[n->space->pad_base + temp] == 2;
-  return count;
+  BnbChoiceReader r = { n, FALSE, { 0, 0 } };
+  return bnb_choice_read_storage (&r, temp, levels, padded);
 }
 
 static guint64

@@ -5,6 +5,8 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   BnbCliKernelOptions k;
@@ -14,6 +16,8 @@ typedef struct {
   gboolean json;
   gboolean kernels;
   char *decisions;
+  char *tree;
+  char *keys_file;
 } CountOptions;
 
 /* The distinct kernels below a node: every leaf's code generated and keyed
@@ -43,6 +47,8 @@ count_options_clear (CountOptions *o)
 {
   bnb_cli_kernel_options_clear (&o->k);
   g_clear_pointer (&o->decisions, g_free);
+  g_clear_pointer (&o->tree, g_free);
+  g_clear_pointer (&o->keys_file, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CountOptions, count_options_clear)
@@ -63,8 +69,14 @@ count_context (CountOptions *o)
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       "Print one JSON object instead of text", NULL },
     { "kernels", 0, 0, G_OPTION_ARG_NONE, &o->kernels,
-      "Also count the distinct kernels: generate every candidate's code "
+      "Also count the distinct kernels: generate every leaf's code "
       "(within --time-limit more)", NULL },
+    { "tree", 0, 0, G_OPTION_ARG_STRING, &o->tree,
+      "kernels (default: a leaf per kernel) or full (a leaf per "
+      "fully specified candidate, every choice branched on)", "TREE" },
+    { "keys", 0, 0, G_OPTION_ARG_FILENAME, &o->keys_file,
+      "With --kernels, write the distinct kernel keys to FILE, sorted, "
+      "one a line", "FILE" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new ("- size of the space");
@@ -74,10 +86,11 @@ count_context (CountOptions *o)
   bnb_cli_kernel_options_add (context, &o->k);
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
-      context, "Counts the fully specified candidates of a kernel's space "
-               "and the nodes of\nits search tree, exactly when the walk "
-               "ends within --time-limit, else\nby Knuth's random-probe "
-               "estimate, labelled as such, with its standard\nerror.");
+      context, "Counts the leaves of a kernel's search tree (kernels, or with "
+               "--tree full the\nfully specified candidates), its nodes and "
+               "dead ends, exactly when the\nwalk ends within --time-limit, "
+               "else by Knuth's random-probe estimate,\nlabelled as such, "
+               "with its standard error.");
   return context;
 }
 
@@ -91,40 +104,51 @@ print_sizes (const BnbIrKernel *k, FILE *out, gboolean json)
              k->param_values[p]);
 }
 
+/* What a leaf of the tree walked is. */
+static const char *
+leaf_noun (const BnbChoiceSpace *s)
+{
+  return bnb_choice_space_has_splitter (s) ? "kernels" : "candidates";
+}
+
 static void
 print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
                   const BnbChoiceCount *c, const KernelWalk *w)
 {
+  const char *noun = leaf_noun (s);
   printf ("kernel %s, sizes ", k->name);
   print_sizes (k, stdout, FALSE);
-  printf ("\nchoices: %u\n", bnb_choice_space_n_choices (s));
+  printf ("\nchoices: %u\ntree: %s (a leaf per %s)\n",
+          bnb_choice_space_n_choices (s),
+          bnb_choice_space_has_splitter (s) ? "kernels" : "full",
+          bnb_choice_space_has_splitter (s) ? "kernel" : "candidate");
   if (c->exact)
     {
-      printf ("candidates: %.0f (exact)\n", c->leaves);
+      printf ("%s: %.0f (exact)\n", noun, c->leaves);
       printf ("search-tree nodes: %.0f (exact)\n", c->nodes);
       printf ("dead ends: %.0f\n", c->dead_ends);
     }
   else
     {
-      printf ("candidates: %.3g +- %.2g (estimate, %u probes; the exact walk"
+      printf ("%s: %.3g +- %.2g (estimate, %u probes; the exact walk"
               " did not finish)\n",
-              c->leaves, c->leaves_stderr, c->probes);
+              noun, c->leaves, c->leaves_stderr, c->probes);
       printf ("search-tree nodes: %.3g +- %.2g (estimate)\n", c->nodes,
               c->nodes_stderr);
       printf ("dead ends: %.3g (estimate)\n", c->dead_ends);
     }
   if (w && w->complete)
-    printf ("distinct kernels: %u (exact: the code of all %.0f candidates "
+    printf ("distinct kernels: %u (exact: the code of all %.0f leaves "
             "generated, %.2f s)\n",
             g_hash_table_size (w->keys), w->leaves,
             g_timer_elapsed (w->timer, NULL));
   else if (w && !c->exact)
-    printf ("distinct kernels: not counted (the candidates could not all "
+    printf ("distinct kernels: not counted (the leaves could not all "
             "be walked within %g s)\n",
             w->limit_s);
   else if (w)
     printf ("distinct kernels: not counted (%u among the first %.0f "
-            "candidates; the walk did not finish within %g s)\n",
+            "leaves; the walk did not finish within %g s)\n",
             g_hash_table_size (w->keys), w->leaves, w->limit_s);
   printf ("time: %.2f s\n", c->seconds);
 }
@@ -135,12 +159,14 @@ print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
 {
   printf ("{\"kernel\": \"%s\", \"sizes\": {", k->name);
   print_sizes (k, stdout, TRUE);
-  printf ("}, \"choices\": %u, \"exact\": %s, \"candidates\": %.17g, "
-          "\"candidates_stderr\": %.17g, \"nodes\": %.17g, "
-          "\"nodes_stderr\": %.17g, \"dead_ends\": %.17g, \"probes\": %u, "
-          "\"seconds\": %.3f",
-          bnb_choice_space_n_choices (s), c->exact ? "true" : "false",
-          c->leaves, c->exact ? 0 : c->leaves_stderr, c->nodes,
+  printf ("}, \"choices\": %u, \"tree\": \"%s\", \"exact\": %s, "
+          "\"leaves\": %.17g, \"leaves_stderr\": %.17g, "
+          "\"nodes\": %.17g, \"nodes_stderr\": %.17g, "
+          "\"dead_ends\": %.17g, \"probes\": %u, \"seconds\": %.3f",
+          bnb_choice_space_n_choices (s),
+          bnb_choice_space_has_splitter (s) ? "kernels" : "full",
+          c->exact ? "true" : "false", c->leaves,
+          c->exact ? 0 : c->leaves_stderr, c->nodes,
           c->exact ? 0 : c->nodes_stderr, c->dead_ends, c->probes,
           c->seconds);
   /* kernels: null when the walk did not finish */
@@ -151,6 +177,39 @@ print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
             "\"kernels_leaves_walked\": %.0f",
             g_hash_table_size (w->keys), w->leaves);
   printf ("}\n");
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+static gboolean
+write_keys (const char *path, GHashTable *keys, GError **error)
+{
+  g_autofree gpointer *list = g_hash_table_get_keys_as_array (keys, NULL);
+  guint n = g_hash_table_size (keys);
+  g_autoptr (GString) text = g_string_new (NULL);
+  qsort (list, n, sizeof *list, compare_strings);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s\n", (const char *)list[i]);
+  return g_file_set_contents (path, text->str, (gssize)text->len, error);
+}
+
+/* --tree: the kernel tree unless "full". */
+static gboolean
+choose_tree (BnbChoiceSpace *s, const char *tree, GError **error)
+{
+  if (tree == NULL || strcmp (tree, "kernels") == 0)
+    bnb_codegen_use_kernel_tree (s);
+  else if (strcmp (tree, "full") != 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--tree: '%s' is neither 'kernels' nor 'full'", tree);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -167,6 +226,7 @@ bnb_cmd_count (int argc, char **argv, GError **error)
     return FALSE;
   BnbChoiceLimits limits = bnb_cli_limits (&o.k);
   if (!(s = bnb_choice_space_new (k, &limits, error))
+      || !choose_tree (s, o.tree, error)
       || !(node = bnb_cli_start_node (s, o.decisions, error)))
     return FALSE;
   bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
@@ -181,6 +241,9 @@ bnb_cmd_count (int argc, char **argv, GError **error)
       walk.complete = c.exact
                       && bnb_choice_foreach_leaf (node, add_kernel, &walk);
     }
+  if (o.keys_file && walk.complete
+      && !write_keys (o.keys_file, walk.keys, error))
+    return FALSE;
   if (o.json)
     print_count_json (k, s, &c, o.kernels ? &walk : NULL);
   else

@@ -260,7 +260,7 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
   ko.sizes = o.sizes;
   limits = bnb_device_desc_limits (&desc);
   if (!(k = bnb_cli_load_kernel (&ko, error))
-      || !(s = bnb_choice_space_new (k, &limits, error))
+      || !(s = bnb_codegen_space_new (k, &limits, error))
       || !(node = bnb_cli_start_node (s, o.decisions, error))
       || !(model = bnb_model_new (s, &desc, error)))
     return FALSE;

@@ -9,6 +9,7 @@
  * right, 1 if it failed (the outcome says how), 2 for a usage error.
  */
 #include "cli/cli.h"
+#include "codegen/codegen.h"
 #include "harness/harness.h"
 
 #include <stdio.h>
@@ -214,7 +215,7 @@ generate (const BnbIrKernel *kernel, const BnbChoiceLimits *limits,
           GError **error)
 {
   g_autoptr (BnbChoiceSpace) space
-      = bnb_choice_space_new (kernel, limits, error);
+      = bnb_codegen_space_new (kernel, limits, error);
   g_autoptr (BnbChoiceNode) leaf = NULL;
   if (!space || !(leaf = pick_leaf (space, decisions, random_leaf, error)))
     return NULL;
@@ -550,7 +551,7 @@ run_leaves (const RunOptions *o, BnbHarness *h, GError **error)
   gboolean ok = TRUE;
   if (!parse_seed (o->random_leaf, &l.seed, error)
       || !(l.space
-           = bnb_choice_space_new (bnb_harness_kernel (h), &limits, error))
+           = bnb_codegen_space_new (bnb_harness_kernel (h), &limits, error))
       || !(l.root = bnb_choice_node_root (l.space, error))
       || (!o->no_journal
           && !(j = open_journal (o, h, bnb_choice_space_n_choices (l.space),

@@ -330,7 +330,7 @@ session_open (const TuneOptions *o, Session *s, GError **error)
       || !(s->kernel = bnb_cli_load_kernel (&o->k, error)))
     return FALSE;
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
-  if (!(s->space = bnb_choice_space_new (s->kernel, &limits, error))
+  if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
       || !(s->root = bnb_cli_start_node (s->space, o->decisions, error))
       || !(s->model = bnb_model_new (s->space, &s->desc, error)))
     return FALSE;

@@ -3,8 +3,11 @@
  *   classes   fused dims merged: one per loop of the program, with its
  *             kind, trip count and, for work-group and work-item dims,
  *             the NDRange dimension it runs on
- *   tree      root -> class nodes -> ... -> instruction nodes, children
- *             in program order, barrier nodes between them
+ *   tree      root -> loop nodes -> ... -> instruction nodes, children
+ *             in program order, barrier nodes between them; only loop,
+ *             unrolled and vector classes are nodes: a work-group or
+ *             work-item class is no loop, so where it stands prints
+ *             nothing and is never read
  *
  * Elided dims belong to no class: their index is 0.
  */
@@ -40,8 +43,12 @@ typedef struct BnbCgNode {
 #define BNB_CG_FENCE_LOCAL 1u
 #define BNB_CG_FENCE_GLOBAL 2u
 
+/* Lowering reads the node through `reader` (choices.h): on a node that
+ * is still open, `reader.open` says a read was not answered and which
+ * choice it was about, and what was built after it means nothing. */
 typedef struct {
   const BnbChoiceNode *leaf;
+  BnbChoiceReader reader;
   const BnbChoiceSpace *space;
   const BnbIrKernel *kernel;
   guint n_classes;
@@ -54,13 +61,19 @@ typedef struct {
 } BnbCgLowered;
 
 BnbCgLowered *bnb_cg_lower (const BnbChoiceNode *leaf, GError **error);
+/* Lowers a node that may be open, stopping after the first step that made
+ * a read the node does not answer (low->reader.open).  NULL only when the
+ * node's reads were all answered and it cannot be lowered. */
+BnbCgLowered *bnb_cg_lower_open (const BnbChoiceNode *node, GError **error);
 void bnb_cg_lowered_free (BnbCgLowered *low);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
 
 /* The source; *code_start is where the code begins after the header
  * comment (the comment lists the decisions; the code does not depend on
  * how they were spelled). */
-char *bnb_cg_print (const BnbCgLowered *low, GArray *scratch_bytes,
+char *bnb_cg_print (BnbCgLowered *low, GArray *scratch_bytes,
                     gsize *code_start);
+/* The code only, without the header comment (reading an open node). */
+char *bnb_cg_print_code (BnbCgLowered *low, GArray *scratch_bytes);
 
 #endif

@@ -20,6 +20,65 @@ kernel_key (const BnbCodegenProgram *prog, gsize code_start)
   return g_strdup (g_checksum_get_string (sum));
 }
 
+/* Which choices are always printed: every value of each gives other
+ * code. */
+static gboolean
+always_printed (BnbChoiceType type)
+{
+  return type == BNB_CHOICE_TILE || type == BNB_CHOICE_KIND
+         || type == BNB_CHOICE_MEM;
+}
+
+/* Lowers and prints an open node, reading; the code is discarded. */
+static void
+read_code (const BnbChoiceNode *node, BnbChoiceReader *reader)
+{
+  g_autoptr (BnbCgLowered) low = bnb_cg_lower_open (node, NULL);
+  if (low == NULL)
+    return;
+  if (!low->reader.open)
+    {
+      g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (gsize));
+      g_free (bnb_cg_print_code (low, scratch));
+    }
+  *reader = low->reader;
+}
+
+gboolean
+bnb_codegen_split (const BnbChoiceNode *node, BnbChoiceSplit *split,
+                   gpointer data)
+{
+  const BnbChoiceSpace *space = bnb_choice_node_space (node);
+  guint next = bnb_choice_node_next_open (node);
+  BnbChoiceReader reader = { node, FALSE, { 0, 0 } };
+  if (next == G_MAXUINT)
+    return FALSE;
+  if (always_printed (bnb_choice_type (space, next)))
+    {
+      *split = (BnbChoiceSplit){ next, 0 };
+      return TRUE;
+    }
+  read_code (node, &reader);
+  *split = reader.split;
+  return reader.open;
+}
+
+void
+bnb_codegen_use_kernel_tree (BnbChoiceSpace *space)
+{
+  bnb_choice_space_set_splitter (space, bnb_codegen_split, NULL);
+}
+
+BnbChoiceSpace *
+bnb_codegen_space_new (const BnbIrKernel *kernel,
+                       const BnbChoiceLimits *limits, GError **error)
+{
+  BnbChoiceSpace *space = bnb_choice_space_new (kernel, limits, error);
+  if (space != NULL)
+    bnb_codegen_use_kernel_tree (space);
+  return space;
+}
+
 BnbCodegenProgram *
 bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
 {

@@ -43,6 +43,24 @@ BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP
                                                   GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_codegen_program_free (BNB_TAKE BnbCodegenProgram *program);
+
+/* The tree of kernels (docs/space.md): a splitter (choices.h) that splits
+ * on tile sizes, dim kinds and memory spaces while any is open (each one
+ * changes the code), then on the first decision that lowering and
+ * printing read and the node does not settle.  A node whose code is
+ * settled is a leaf: one kernel.  Since the code depends on nothing it
+ * does not read, every candidate's kernel is at the leaf its values lead
+ * to, and no kernel is lost. */
+gboolean bnb_codegen_split (const BnbChoiceNode *node, BnbChoiceSplit *split,
+                            gpointer data);
+/* Makes `space` walk the tree of kernels (bnb_codegen_split). */
+void bnb_codegen_use_kernel_tree (BnbChoiceSpace *space);
+/* bnb_choice_space_new, walking the tree of kernels. */
+BNB_GIVE BnbChoiceSpace *bnb_codegen_space_new (BNB_KEEP
+                                                const BnbIrKernel *kernel,
+                                                const BnbChoiceLimits *limits,
+                                                GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCodegenProgram, bnb_codegen_program_free)
 
 #endif

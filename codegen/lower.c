@@ -1,6 +1,10 @@
 /* Lowering a leaf into a loop tree.  Fused dims become one class; every
- * class and instruction hangs under the innermost class it is inside;
- * siblings follow the decided before/after order.  Work-item classes run
+ * loop class and instruction hangs under the innermost loop class it is
+ * inside; siblings follow the decided before/after order.  Work-group and
+ * work-item classes are not in the tree: their place prints nothing, so
+ * lowering never reads it, and the space's tree never splits on it.
+ * Every decision is read through a reader (choices.h), which is how an
+ * open node tells which choice the code depends on next.  Work-item classes run
  * on the local id their kind names, work-group classes on group ids from
  * the innermost out.  Barriers go where a temporary in local or global
  * memory passes from its producer to a consumer in another work-item (and,
@@ -26,9 +30,13 @@ build_classes (BnbCgLowered *low)
   guint n = low->kernel->dims->len, *parent = g_new (guint, n);
   for (guint d = 0; d < n; d++)
     parent[d] = d;
+  BnbKind *kind = g_new (BnbKind, MAX (n, 1));
+  for (guint d = 0; d < n; d++)
+    kind[d] = bnb_choice_read_kind (&low->reader, d);
   for (guint d = 0; d < n; d++)
     for (guint e = d + 1; e < n; e++)
-      if (bnb_choice_leaf_order (low->leaf, d, e) == BNB_ORDER_FUSED)
+      if (kind[d] != BNB_KIND_ELIDED && kind[e] != BNB_KIND_ELIDED
+          && bnb_choice_read_order_is (&low->reader, d, e, BNB_ORDER_FUSED))
         parent[MAX (uf_find (parent, d), uf_find (parent, e))]
             = MIN (uf_find (parent, d), uf_find (parent, e));
   low->dim_class = g_new (guint, n);
@@ -37,18 +45,18 @@ build_classes (BnbCgLowered *low)
     {
       guint r = uf_find (parent, d);
       low->dim_class[d] = BNB_CG_NONE;
-      if (bnb_choice_leaf_kind (low->leaf, d) == BNB_KIND_ELIDED)
+      if (kind[d] == BNB_KIND_ELIDED)
         continue;
       if (r == d)
         low->classes[low->n_classes++] = (BnbCgClass){
-          d, bnb_choice_leaf_kind (low->leaf, d),
-          bnb_choice_leaf_dim_size (low->leaf, d), 0, 0
+          d, kind[d], bnb_choice_read_dim_size (&low->reader, d), 0, 0
         };
       for (guint c = 0; c < low->n_classes; c++)
         if (low->classes[c].rep == r)
           low->dim_class[d] = c;
     }
   g_free (parent);
+  g_free (kind);
 }
 
 static guint
@@ -58,33 +66,54 @@ class_item (const BnbCgLowered *low, guint c)
 }
 
 static gboolean
-item_inside_class (const BnbCgLowered *low, guint item, guint c)
+item_inside_class (BnbCgLowered *low, guint item, guint c)
 {
   guint rep = class_item (low, c);
   return item != rep
-         && bnb_choice_leaf_order (low->leaf, item, rep) == BNB_ORDER_INSIDE;
+         && bnb_choice_read_order_is (&low->reader, item, rep,
+                                      BNB_ORDER_INSIDE);
 }
 
-/* The innermost class around an item, BNB_CG_NONE at the top. */
+/* Loop classes are nodes of the tree; work-group classes are ordered
+ * among themselves (for their group ids); work-item classes are neither. */
+static gboolean
+is_loop_class (const BnbCgLowered *low, guint c)
+{
+  BnbKind k = low->classes[c].kind;
+  return k == BNB_KIND_LOOP || k == BNB_KIND_UNROLL || k == BNB_KIND_VECTOR;
+}
+
+static gboolean
+same_family (const BnbCgLowered *low, guint c, guint o)
+{
+  if (is_loop_class (low, c))
+    return is_loop_class (low, o);
+  return low->classes[c].kind == BNB_KIND_BLOCK
+         && low->classes[o].kind == BNB_KIND_BLOCK;
+}
+
+/* The innermost loop class around an item, BNB_CG_NONE at the top. */
 static guint
-parent_class (const BnbCgLowered *low, guint item)
+parent_class (BnbCgLowered *low, guint item)
 {
   guint best = BNB_CG_NONE;
   for (guint c = 0; c < low->n_classes; c++)
-    if (item_inside_class (low, item, c)
+    if (is_loop_class (low, c) && item_inside_class (low, item, c)
         && (best == BNB_CG_NONE
             || low->classes[c].depth > low->classes[best].depth))
       best = c;
   return best;
 }
 
+/* Depth among the classes of its family (loops, or work-group dims). */
 static void
 class_depths (BnbCgLowered *low)
 {
   for (guint c = 0; c < low->n_classes; c++)
     for (guint o = 0; o < low->n_classes; o++)
-      low->classes[c].depth += item_inside_class (low, class_item (low, c),
-                                                  o);
+      if (o != c && same_family (low, c, o))
+        low->classes[c].depth
+            += item_inside_class (low, class_item (low, c), o);
 }
 
 static BnbCgNode *
@@ -130,17 +159,18 @@ node_item (const BnbCgLowered *low, const BnbCgNode *n)
 static gint
 compare_siblings (gconstpointer a, gconstpointer b, gpointer data)
 {
-  const BnbCgLowered *low = data;
+  BnbCgLowered *low = data;
   const BnbCgNode *x = *(BnbCgNode *const *)a, *y = *(BnbCgNode *const *)b;
   guint ix = node_item (low, x), iy = node_item (low, y);
   if (ix == iy)
     return 0;
-  return bnb_choice_leaf_order (low->leaf, ix, iy) == BNB_ORDER_BEFORE ? -1
-                                                                       : 1;
+  return bnb_choice_read_order_is (&low->reader, ix, iy, BNB_ORDER_BEFORE)
+             ? -1
+             : 1;
 }
 
 static void
-sort_tree (const BnbCgLowered *low, BnbCgNode *n)
+sort_tree (BnbCgLowered *low, BnbCgNode *n)
 {
   if (!n->children)
     return;
@@ -160,6 +190,11 @@ build_tree (BnbCgLowered *low)
     class_node[c] = node_new (BNB_CG_LOOP, c);
   for (guint c = 0; c < low->n_classes; c++)
     {
+      if (!is_loop_class (low, c))
+        {
+          node_free (class_node[c]);
+          continue;
+        }
       guint p = parent_class (low, class_item (low, c));
       node_add (p == BNB_CG_NONE ? low->root : class_node[p], class_node[c]);
     }
@@ -307,26 +342,26 @@ inst_dim_at_level (const BnbIrKernel *k, const BnbIrInst *inst,
 }
 
 static gboolean
-level_on_local_id (const BnbCgLowered *low, const BnbIrComm *comm,
+level_on_local_id (BnbCgLowered *low, const BnbIrComm *comm,
                    const BnbStorageLevel *lv, guint h)
 {
   const BnbIrKernel *k = low->kernel;
   guint dp = inst_dim_at_level (k, bnb_ir_inst (k, comm->producer), lv);
   guint dc = inst_dim_at_level (k, bnb_ir_inst (k, comm->consumer), lv);
   return dp != BNB_CG_NONE && dc != BNB_CG_NONE
-         && bnb_choice_leaf_kind (low->leaf, dp) == BNB_KIND_THREAD_X + h
-         && bnb_choice_leaf_kind (low->leaf, dc) == BNB_KIND_THREAD_X + h;
+         && bnb_choice_read_kind (&low->reader, dp) == BNB_KIND_THREAD_X + h
+         && bnb_choice_read_kind (&low->reader, dc) == BNB_KIND_THREAD_X + h;
 }
 
 /* A communication stays within each work-item when its array has, for
  * every local id in use, an index that producer and consumer both take
  * from that local id: every work-item then has slots of its own. */
 static gboolean
-within_work_item (const BnbCgLowered *low, const BnbIrComm *comm, guint t)
+within_work_item (BnbCgLowered *low, const BnbIrComm *comm, guint t)
 {
   BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
   gboolean padded;
-  guint n = bnb_choice_leaf_storage (low->leaf, t, levels, &padded);
+  guint n = bnb_choice_read_storage (&low->reader, t, levels, &padded);
   for (guint h = 0; h < 3; h++)
     {
       gboolean own = low->local_size[h] == 1;
@@ -350,7 +385,7 @@ place_barriers (BnbCgLowered *low)
       guint t = bnb_choice_value_temp (low->space, comm->value);
       if (t == G_MAXUINT || comm->producer == comm->consumer)
         continue;
-      BnbMem mem = bnb_choice_leaf_mem (low->leaf, t);
+      BnbMem mem = bnb_choice_read_mem (&low->reader, t);
       if (mem == BNB_MEM_PRIVATE || within_work_item (low, comm, t))
         continue;
       barrier_between (low, low->inst_node[comm->producer],
@@ -360,26 +395,49 @@ place_barriers (BnbCgLowered *low)
     }
 }
 
+/* The steps of lowering; each stops the lowering of an open node once a
+ * read was not answered. */
+static gboolean
+lower_steps (BnbCgLowered *low, GError **error)
+{
+  build_classes (low);
+  if (low->reader.open)
+    return TRUE;
+  class_depths (low);
+  if (low->reader.open)
+    return TRUE;
+  if (!assign_hardware (low, error))
+    return FALSE;
+  build_tree (low);
+  if (low->reader.open)
+    return TRUE;
+  place_barriers (low);
+  return TRUE;
+}
+
+BnbCgLowered *
+bnb_cg_lower_open (const BnbChoiceNode *node, GError **error)
+{
+  g_autoptr (BnbCgLowered) low = g_new0 (BnbCgLowered, 1);
+  low->leaf = node;
+  low->reader = (BnbChoiceReader){ node, FALSE, { 0, 0 } };
+  low->space = bnb_choice_node_space (node);
+  low->kernel = bnb_choice_space_kernel (low->space);
+  if (!lower_steps (low, error))
+    return NULL;
+  return g_steal_pointer (&low);
+}
+
 BnbCgLowered *
 bnb_cg_lower (const BnbChoiceNode *leaf, GError **error)
 {
-  g_autoptr (BnbCgLowered) low = g_new0 (BnbCgLowered, 1);
   if (!bnb_choice_node_is_leaf (leaf))
     {
       g_set_error (error, BNB_CODEGEN_ERROR, BNB_CODEGEN_ERROR_NOT_LEAF,
                    "code is generated for fully specified candidates only");
       return NULL;
     }
-  low->leaf = leaf;
-  low->space = bnb_choice_node_space (leaf);
-  low->kernel = bnb_choice_space_kernel (low->space);
-  build_classes (low);
-  class_depths (low);
-  if (!assign_hardware (low, error))
-    return NULL;
-  build_tree (low);
-  place_barriers (low);
-  return g_steal_pointer (&low);
+  return bnb_cg_lower_open (leaf, error);
 }
 
 void

@@ -11,6 +11,7 @@
 
 typedef struct {
   const BnbCgLowered *low;
+  BnbChoiceReader *reader; /* the lowering's: the printer reads through it */
   GString *out;
   guint indent;
   guint vector_class; /* inside a vector access: that class ... */
@@ -86,7 +87,7 @@ level_size (const Printer *p, const BnbIrInst *inst, guint logical,
             guint level)
 {
   guint d = inst_dim_at (inst, kernel (p), logical, level);
-  return d == BNB_CG_NONE ? 1 : bnb_choice_leaf_dim_size (p->low->leaf, d);
+  return d == BNB_CG_NONE ? 1 : bnb_choice_read_dim_size (p->reader, d);
 }
 
 /* The logical index of `logical` for an instruction that iterates all its
@@ -189,8 +190,8 @@ value_storage (const Printer *p, guint value, Storage *st)
   guint t = bnb_choice_value_temp (s, value);
   if (t == G_MAXUINT)
     return FALSE;
-  st->mem = bnb_choice_leaf_mem (p->low->leaf, t);
-  st->n_levels = bnb_choice_leaf_storage (p->low->leaf, t, st->levels,
+  st->mem = bnb_choice_read_mem (p->reader, t);
+  st->n_levels = bnb_choice_read_storage (p->reader, t, st->levels,
                                           &st->padded);
   return TRUE;
 }
@@ -625,30 +626,45 @@ print_header (Printer *p, const char *decisions)
                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
 }
 
-char *
-bnb_cg_print (const BnbCgLowered *low, GArray *scratch, gsize *code_start)
+static GString *
+print_code (Printer *p, GString *args_more, GArray *scratch)
 {
-  Printer p = { low, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
-  g_autofree char *decisions = bnb_choice_node_to_string (low->leaf, TRUE);
-  g_autofree char *args = arguments (&p);
-  g_autoptr (GString) body = NULL;
-  GString *args_more = g_string_new (args);
-  print_header (&p, decisions);
-  GString *head = p.out;
-  *code_start = head->len;
-  p.out = g_string_new (NULL);
-  p.indent = 1;
+  const BnbCgLowered *low = p->low;
+  GString *head = p->out;
+  p->out = g_string_new (NULL);
+  p->indent = 1;
   for (guint v = 0; v < low->kernel->values->len; v++)
-    declare_value (&p, v, args_more, scratch);
-  declare_indices (&p);
-  print_node (&p, low->root);
-  body = p.out;
+    declare_value (p, v, args_more, scratch);
+  declare_indices (p);
+  print_node (p, low->root);
   g_string_append_printf (
       head,
       "__kernel __attribute__((reqd_work_group_size(%zu, %zu, %zu)))\n"
       "void bnb_%s(%s)\n{\n%s}\n",
       low->local_size[0], low->local_size[1], low->local_size[2],
-      low->kernel->name, args_more->str, body->str);
-  g_string_free (args_more, TRUE);
-  return g_string_free (head, FALSE);
+      low->kernel->name, args_more->str, p->out->str);
+  g_string_free (p->out, TRUE);
+  p->out = head;
+  return head;
+}
+
+char *
+bnb_cg_print (BnbCgLowered *low, GArray *scratch, gsize *code_start)
+{
+  Printer p = { low, &low->reader, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
+  g_autofree char *decisions = bnb_choice_node_to_string (low->leaf, TRUE);
+  g_autofree char *args = arguments (&p);
+  g_autoptr (GString) args_more = g_string_new (args);
+  print_header (&p, decisions);
+  *code_start = p.out->len;
+  return g_string_free (print_code (&p, args_more, scratch), FALSE);
+}
+
+char *
+bnb_cg_print_code (BnbCgLowered *low, GArray *scratch)
+{
+  Printer p = { low, &low->reader, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
+  g_autofree char *args = arguments (&p);
+  g_autoptr (GString) args_more = g_string_new (args);
+  return g_string_free (print_code (&p, args_more, scratch), FALSE);
 }

@@ -12,7 +12,7 @@ bnb_test_fixture_build (BnbTestFixture *f, BnbIrKernel *kernel,
   f->kernel = kernel;
   g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
   g_assert_no_error (error);
-  f->space = bnb_choice_space_new (f->kernel, &limits, &error);
+  f->space = bnb_codegen_space_new (f->kernel, &limits, &error);
   g_assert_no_error (error);
   f->root = bnb_choice_node_root (f->space, &error);
   g_assert_no_error (error);

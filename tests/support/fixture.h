@@ -3,6 +3,7 @@
 #ifndef BNB_TEST_FIXTURE_H
 #define BNB_TEST_FIXTURE_H
 
+#include "codegen/codegen.h"
 #include "model/model.h"
 
 typedef struct {

@@ -1,0 +1,260 @@
+/* Tests of the tree of kernels (codegen/codegen.c, docs/space.md): the
+ * space walked as code generation reads it loses no kernel and holds no
+ * copy.  Each sub-space is walked twice, in the full tree (a leaf per
+ * fully specified candidate, today's enumeration) and in the tree of
+ * kernels, and the sets of kernel keys of their leaves must be equal;
+ * the tree of kernels must have no more leaves than kernels, give or take
+ * 1%.  Random candidates of the whole spaces, too large to walk, must each
+ * print the kernel of the leaf that holds them. */
+#include "codegen/codegen.h"
+
+#include <string.h>
+
+static const char *const kernels[][2] = {
+  { "data/kernels/axpy.ir", "N=4096" },
+  { "data/kernels/mxm.ir", "M=32,N=32,K=32" },
+  { "data/kernels/gemv.ir", "M=64,N=64" },
+  { "data/kernels/stencil2d.ir", "H=34,W=34" },
+};
+
+/* Most candidates a sub-space may hold to be walked here. */
+#define MAX_CANDIDATES 4000.0
+
+typedef struct {
+  BnbIrKernel *kernel;
+  BnbChoiceSpace *full;  /* no splitter: every choice is branched on */
+  BnbChoiceSpace *trees; /* the tree of kernels */
+  BnbChoiceNode *root;   /* of `full` */
+} Spaces;
+
+static void
+spaces_load (Spaces *s, const char *path, const char *sizes)
+{
+  g_autoptr (GError) error = NULL;
+  s->kernel = bnb_ir_kernel_parse_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (s->kernel, sizes, &error));
+  BnbChoiceLimits limits = bnb_choice_limits_default ();
+  s->full = bnb_choice_space_new (s->kernel, &limits, &error);
+  g_assert_no_error (error);
+  s->trees = bnb_codegen_space_new (s->kernel, &limits, &error);
+  g_assert_no_error (error);
+  s->root = bnb_choice_node_root (s->full, &error);
+  g_assert_no_error (error);
+}
+
+static void
+spaces_clear (Spaces *s)
+{
+  bnb_choice_node_free (s->root);
+  bnb_choice_space_free (s->full);
+  bnb_choice_space_free (s->trees);
+  bnb_ir_kernel_free (s->kernel);
+}
+
+/* `node`'s domains on a node of the other space. */
+static BnbChoiceNode *
+node_in (const BnbChoiceSpace *space, const BnbChoiceNode *node)
+{
+  g_autoptr (GError) error = NULL;
+  BnbChoiceNode *n = bnb_choice_node_root (space, &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < bnb_choice_space_n_choices (space); c++)
+    g_assert_cmpint (
+        bnb_choice_node_restrict (n, c, bnb_choice_node_domain (node, c)), ==,
+        BNB_CHOICE_ALIVE);
+  return n;
+}
+
+typedef struct {
+  GHashTable *keys;
+  guint leaves;
+} Keys;
+
+static gboolean
+add_key (const BnbChoiceNode *leaf, guint depth, gpointer data)
+{
+  Keys *k = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+  g_assert_no_error (error);
+  g_hash_table_add (k->keys, g_strdup (p->kernel_key));
+  k->leaves++;
+  return TRUE;
+}
+
+static void
+walk_keys (const BnbChoiceNode *node, Keys *k)
+{
+  k->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  k->leaves = 0;
+  g_assert_true (bnb_choice_foreach_leaf (node, add_key, k));
+}
+
+static gboolean
+same_sets (GHashTable *a, GHashTable *b)
+{
+  GHashTableIter it;
+  gpointer key;
+  if (g_hash_table_size (a) != g_hash_table_size (b))
+    return FALSE;
+  g_hash_table_iter_init (&it, a);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (!g_hash_table_contains (b, key))
+      return FALSE;
+  return TRUE;
+}
+
+/* The full tree and the tree of kernels below `node` (of the full space)
+ * print the same kernels, and the tree of kernels a leaf per kernel. */
+static void
+assert_same_kernels (const Spaces *s, const BnbChoiceNode *node)
+{
+  g_autoptr (BnbChoiceNode) tree_node = node_in (s->trees, node);
+  Keys full, tree;
+  walk_keys (node, &full);
+  walk_keys (tree_node, &tree);
+  g_test_message ("%u candidates, %u kernels; tree of kernels: %u leaves",
+                  full.leaves, g_hash_table_size (full.keys), tree.leaves);
+  g_assert_true (same_sets (full.keys, tree.keys));
+  g_assert_cmpuint (tree.leaves * 100, <=,
+                    g_hash_table_size (tree.keys) * 101);
+  g_hash_table_unref (full.keys);
+  g_hash_table_unref (tree.keys);
+}
+
+static BnbChoiceNode *
+decided_node (const BnbChoiceSpace *space, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  BnbChoiceNode *n = bnb_choice_node_root (space, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_choice_node_apply_string (n, text, &error));
+  g_assert_no_error (error);
+  return n;
+}
+
+static void
+test_decisions_file (gconstpointer data)
+{
+  const char *const *c = data;
+  Spaces s;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  spaces_load (&s, c[0], c[1]);
+  g_assert_true (g_file_get_contents (c[2], &text, NULL, &error));
+  g_autoptr (BnbChoiceNode) node = decided_node (s.full, text);
+  assert_same_kernels (&s, node);
+  spaces_clear (&s);
+}
+
+/* A random candidate's decisions on every choice but the orders: its
+ * order sub-space, as docs/codegen.md counted them. */
+static BnbChoiceNode *
+order_sub_space (const Spaces *s, GRand *rand)
+{
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (s->root, rand,
+                                                           1000);
+  g_assert_nonnull (leaf);
+  BnbChoiceNode *node = bnb_choice_node_copy (s->root);
+  for (guint c = 0; c < bnb_choice_space_n_choices (s->full); c++)
+    if (bnb_choice_type (s->full, c) != BNB_CHOICE_ORDER)
+      g_assert_cmpint (bnb_choice_node_restrict (
+                           node, c, bnb_choice_node_domain (leaf, c)),
+                       ==, BNB_CHOICE_ALIVE);
+  return node;
+}
+
+/* Order sub-spaces of random candidates, the first few small enough to
+ * walk, of each shipped kernel. */
+static void
+test_order_sub_spaces (gconstpointer data)
+{
+  const char *const *c = data;
+  Spaces s;
+  guint walked = 0;
+  spaces_load (&s, c[0], c[1]);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  for (guint tries = 0; tries < 200 && walked < 6; tries++)
+    {
+      g_autoptr (BnbChoiceNode) node = order_sub_space (&s, rand);
+      BnbChoiceCount count;
+      if (!bnb_choice_count_exact (node, 1.0, &count)
+          || count.leaves > MAX_CANDIDATES)
+        continue;
+      assert_same_kernels (&s, node);
+      walked++;
+    }
+  g_assert_cmpuint (walked, ==, 6);
+  spaces_clear (&s);
+}
+
+/* On random candidates of the whole space: code generation reads nothing
+ * a candidate leaves open (so the kernel tree never splits a leaf of the
+ * full tree), and the leaf of the tree of kernels that holds the
+ * candidate prints its kernel. */
+static void
+test_random_candidates (gconstpointer data)
+{
+  const char *const *c = data;
+  Spaces s;
+  BnbChoiceSplit split;
+  g_autoptr (GError) error = NULL;
+  spaces_load (&s, c[0], c[1]);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (BnbChoiceNode) tree_root = node_in (s.trees, s.root);
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (s.root, rand,
+                                                               1000);
+      g_assert_nonnull (leaf);
+      g_assert_false (bnb_codegen_split (leaf, &split, NULL));
+      g_autoptr (BnbChoiceNode) in_tree = node_in (s.trees, leaf);
+      g_autoptr (BnbChoiceNode) held
+          = bnb_choice_node_canonical (tree_root, in_tree);
+      g_assert_nonnull (held);
+      g_assert_true (bnb_choice_node_is_leaf (held));
+      g_assert_false (bnb_choice_node_split (held, &split));
+      g_autoptr (BnbCodegenProgram) a = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      g_autoptr (BnbCodegenProgram) b = bnb_codegen_generate (held, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (a->kernel_key, ==, b->kernel_key);
+    }
+  spaces_clear (&s);
+}
+
+static const char *const decision_files[][3] = {
+  { "data/kernels/mxm.ir", "M=32,N=32,K=32", "tests/data/mxm-small.decisions" },
+  { "data/kernels/axpy.ir", "N=4096", "tests/data/axpy-small.decisions" },
+  { "data/kernels/mxm.ir", "M=1024,N=1024,K=1024",
+    "bench/mxm-restricted.decisions" },
+};
+
+static void
+add_per_kernel (const char *name, GTestDataFunc func)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autofree char *base = g_path_get_basename (kernels[k][0]);
+      g_autofree char *path
+          = g_strdup_printf ("/codegen/kernel-tree/%s/%s", name, base);
+      g_test_add_data_func (path, kernels[k], func);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (decision_files); i++)
+    {
+      g_autofree char *base = g_path_get_basename (decision_files[i][2]);
+      g_autofree char *path
+          = g_strdup_printf ("/codegen/kernel-tree/same-kernels/%s", base);
+      g_test_add_data_func (path, decision_files[i], test_decisions_file);
+    }
+  add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
+  add_per_kernel ("random-candidates", test_random_candidates);
+  return g_test_run ();
+}
