@@ -1,13 +1,17 @@
-/* How long the model takes to bound one node: mxm at M=N=K=1024 on the
- * H100 description, nodes drawn by random walks of the search's branching
- * order to a random depth of at most MAX_DEPTH decisions (a walk stops
- * early at a leaf), each bounded many times in a row
- * on one core.  Prints the median, the 10th and 90th percentiles of the
- * time per bound, and the same by depth range.
+/* What a node of the search costs: mxm at M=N=K=1024 on the H100
+ * description, nodes drawn by random walks down the tree of kernels (the
+ * search's) to a random depth of at most MAX_DEPTH splits (a walk stops
+ * early at a leaf of the tree), each timed many times in a row on one
+ * core: bounding it (bnb_model_bound), finding its split (the tree of
+ * kernels reads the node as code generation does), and making one child
+ * (copy, narrow, propagate) or, at a leaf of the tree, settling it.  Prints the median, the 10th and 90th
+ * percentiles of each and of their sum per node, and the sum by depth
+ * range.
  *
  *   make bench-model
  *   build/release/bench/bench-model [KERNEL SIZES DEVICE.ini NODES]
  */
+#include "codegen/codegen.h"
 #include "model/model.h"
 
 #include <stdio.h>
@@ -15,12 +19,13 @@
 #include <time.h>
 
 #define REPEATS 200
-#define MAX_DEPTH 40 /* a random walk of mxm reaches a leaf by then */
+#define MAX_DEPTH 30 /* most random walks of mxm reach a leaf by then */
 
 typedef struct {
   BnbChoiceNode *node;
   guint depth;
-  double seconds; /* per bound */
+  double seconds; /* per node: the sum of the three below */
+  double bound_s, split_s, child_s;
 } Sample;
 
 static double
@@ -31,24 +36,23 @@ now (void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* A walk of `depth` decisions of the branching order from the root, each
- * a random live value; NULL if it dies. */
+/* A walk of `depth` splits of the space's tree from the root, each to a
+ * random live child; NULL if it dies. */
 static BnbChoiceNode *
 walk (const BnbChoiceNode *root, guint depth, GRand *rand, guint *reached)
 {
   g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (root);
+  BnbChoiceSplit split;
   for (*reached = 0; *reached < depth; (*reached)++)
     {
-      guint ch = bnb_choice_node_next_open (n);
-      BnbDomain d;
-      guint pick;
-      if (ch == G_MAXUINT)
+      guint k = 0;
+      if (!bnb_choice_node_split (n, &split))
         break;
-      d = bnb_choice_node_domain (n, ch);
-      pick = g_rand_int_range (rand, 0, __builtin_popcount (d));
-      while (pick--)
-        d &= d - 1;
-      if (bnb_choice_node_restrict (n, ch, d & -d) == BNB_CHOICE_DEAD)
+      while (bnb_choice_split_child (n, &split, k))
+        k++;
+      BnbDomain keep = bnb_choice_split_child (
+          n, &split, (guint)g_rand_int_range (rand, 0, (gint32)k));
+      if (bnb_choice_node_restrict (n, split.choice, keep) == BNB_CHOICE_DEAD)
         return NULL;
     }
   return g_steal_pointer (&n);
@@ -62,6 +66,39 @@ time_bound (const BnbModel *model, const BnbChoiceNode *node)
   for (guint r = 0; r < REPEATS; r++)
     sink += bnb_model_bound (model, node, NULL);
   (void)sink;
+  return (now () - start) / REPEATS;
+}
+
+static double
+time_split (const BnbChoiceNode *node)
+{
+  volatile guint sink = 0;
+  BnbChoiceSplit split;
+  double start = now ();
+  for (guint r = 0; r < REPEATS; r++)
+    sink += bnb_choice_node_split (node, &split);
+  (void)sink;
+  return (now () - start) / REPEATS;
+}
+
+/* One child of the node's split: copied, narrowed and propagated; at a
+ * leaf of the tree, settling it instead. */
+static double
+time_child (const BnbChoiceNode *node)
+{
+  BnbChoiceSplit split;
+  gboolean leaf = !bnb_choice_node_split (node, &split);
+  g_autoptr (BnbChoiceNode) child = bnb_choice_node_copy (node);
+  BnbDomain keep = leaf ? 0 : bnb_choice_split_child (node, &split, 0);
+  double start = now ();
+  for (guint r = 0; r < REPEATS; r++)
+    {
+      bnb_choice_node_assign (child, node);
+      if (leaf)
+        bnb_choice_node_settle (child);
+      else
+        bnb_choice_node_restrict (child, split.choice, keep);
+    }
   return (now () - start) / REPEATS;
 }
 
@@ -83,6 +120,22 @@ report (const char *label, Sample *samples, guint n)
           samples[n / 10].seconds * 1e6, samples[n * 9 / 10].seconds * 1e6);
 }
 
+/* The median, p10 and p90 of one part of the time, over all samples. */
+static void
+report_part (const char *label, Sample *samples, guint n, gsize offset)
+{
+  g_autofree Sample *part = g_new (Sample, n);
+  for (guint i = 0; i < n; i++)
+    {
+      part[i] = samples[i];
+      part[i].seconds = *(const double *)((const char *)&samples[i] + offset);
+    }
+  qsort (part, n, sizeof *part, by_seconds);
+  printf ("%-22s %6u nodes  median %7.3f us  p10 %7.3f us  p90 %7.3f us\n",
+          label, n, part[n / 2].seconds * 1e6, part[n / 10].seconds * 1e6,
+          part[n * 9 / 10].seconds * 1e6);
+}
+
 static guint
 draw_samples (const BnbModel *model, const BnbChoiceNode *root, guint n,
               Sample *samples)
@@ -96,8 +149,12 @@ draw_samples (const BnbModel *model, const BnbChoiceNode *root, guint n,
       BnbChoiceNode *node = walk (root, depth, rand, &reached);
       if (!node)
         continue;
-      samples[got] = (Sample){ node, reached, 0 };
-      samples[got].seconds = time_bound (model, node);
+      Sample *x = &samples[got];
+      *x = (Sample){ node, reached, 0, 0, 0, 0 };
+      x->bound_s = time_bound (model, node);
+      x->split_s = time_split (node);
+      x->child_s = time_child (node);
+      x->seconds = x->bound_s + x->split_s + x->child_s;
       got++;
     }
   return got;
@@ -143,14 +200,18 @@ main (int argc, char **argv)
   limits = bnb_device_desc_limits (&desc);
   if (!(k = bnb_ir_kernel_parse_file (kfile, &error))
       || !bnb_ir_kernel_bind (k, sizes, &error)
-      || !(s = bnb_choice_space_new (k, &limits, &error))
+      || !(s = bnb_codegen_space_new (k, &limits, &error))
       || !(root = bnb_choice_node_root (s, &error))
       || !(model = bnb_model_new (s, &desc, &error)))
     g_error ("%s", error->message);
   n = draw_samples (model, root, n, samples);
-  printf ("bnb_model_bound on %s (%s) for %s, %u bounds per node:\n", kfile,
-          sizes, desc.name, REPEATS);
-  report ("all depths", samples, n);
+  printf ("a node of the tree of kernels of %s (%s) for %s, each timed %u "
+          "times:\n", kfile, sizes, desc.name, REPEATS);
+  report_part ("bound", samples, n, G_STRUCT_OFFSET (Sample, bound_s));
+  report_part ("split", samples, n, G_STRUCT_OFFSET (Sample, split_s));
+  report_part ("child or settle", samples, n,
+               G_STRUCT_OFFSET (Sample, child_s));
+  report ("sum, all depths", samples, n);
   report_by_depth (samples, n);
   for (guint i = 0; i < n; i++)
     bnb_choice_node_free (samples[i].node);

@@ -527,9 +527,9 @@ plot_pruned (const BnbReportInfo *info, BnbSearchResult *const *results,
              guint n)
 {
   g_autoptr (BnbSvgPlot) plot
-      = bnb_svg_plot_new ("Candidates pruned per depth",
+      = bnb_svg_plot_new ("Kernels pruned per depth",
                           "depth (decisions taken from the root)",
-                          "candidates pruned");
+                          "kernels pruned");
   bnb_svg_plot_set_log_y (plot, TRUE);
   for (guint i = 0; i < n; i++)
     {
@@ -589,7 +589,7 @@ plot_bound (const BnbReportInfo *info, BnbSearchResult *const *results,
   g_autofree char *title
       = g_strdup_printf ("Bound vs measured time (%s)", name);
   g_autoptr (BnbSvgPlot) plot
-      = bnb_svg_plot_new (title, "candidates, by measured time (rank)",
+      = bnb_svg_plot_new (title, "kernels, by measured time (rank)",
                           "time (µs)");
   g_autoptr (GPtrArray) ok = ok_records_by_time (results[0]);
   guint measured, bound;
@@ -794,7 +794,7 @@ summary_proof (GString *s, const BnbSearchResult *r)
                             "gap %.3f×",
                             open, r->best_s / r->lowest_open_s);
   else
-    g_string_append (s, "not proven: no bound on the candidates left");
+    g_string_append (s, "not proven: no bound on the kernels left");
   if (r->budget_hit)
     g_string_append (s, " (budget spent)");
   g_string_append_c (s, '\n');
@@ -805,7 +805,7 @@ summary_space (GString *s, const BnbSearchResult *r)
 {
   summary_label (s, "Space");
   g_string_append_printf (s,
-                          "%.3g candidates (%s), %" G_GUINT64_FORMAT
+                          "%.3g kernels (%s), %" G_GUINT64_FORMAT
                           " evaluated, %" G_GUINT64_FORMAT " nodes bounded\n",
                           r->space_size,
                           r->space_exact ? "exact" : "estimated",

@@ -159,28 +159,46 @@ print_header (const BnbIrKernel *k, const BnbDeviceDesc *desc,
           bnb_choice_node_is_leaf (node) ? " (a leaf)" : "");
 }
 
+/* The alternatives a child of a split keeps, as "a|b". */
+static char *
+values_name (const BnbChoiceSpace *s, guint ch, BnbDomain keep)
+{
+  GString *text = g_string_new (NULL);
+  for (guint v = 0; v < bnb_choice_n_values (s, ch); v++)
+    if ((keep >> v) & 1)
+      {
+        g_autofree char *value = bnb_choice_value_name (s, ch, v);
+        g_string_append_printf (text, "%s%s", text->len ? "|" : "", value);
+      }
+  return g_string_free (text, FALSE);
+}
+
+/* The children of the split the search makes at `node` (the tree of
+ * kernels), each with its bound and the term behind it. */
 static void
 print_children (const BnbModel *model, const BnbChoiceNode *node)
 {
   const BnbChoiceSpace *s = bnb_choice_node_space (node);
-  guint ch = bnb_choice_node_next_open (node);
+  BnbChoiceSplit split;
+  BnbDomain keep;
   g_autofree char *name = NULL;
   g_autoptr (BnbChoiceNode) child = NULL;
-  if (ch == G_MAXUINT)
-    return;
-  name = bnb_choice_name (s, ch);
+  if (!bnb_choice_node_split (node, &split))
+    {
+      printf ("no children: the node's kernel is settled (a leaf of the "
+              "tree of kernels)\n");
+      return;
+    }
+  name = bnb_choice_name (s, split.choice);
   printf ("children on %s:\n", name);
   child = bnb_choice_node_copy (node);
-  for (guint v = 0; v < bnb_choice_n_values (s, ch); v++)
+  for (guint i = 0; (keep = bnb_choice_split_child (node, &split, i)); i++)
     {
-      g_autofree char *value = NULL;
+      g_autofree char *value = values_name (s, split.choice, keep);
       BnbModelExplain e;
-      if (!((bnb_choice_node_domain (node, ch) >> v) & 1))
-        continue;
-      value = bnb_choice_value_name (s, ch, v);
       bnb_choice_node_assign (child, node);
       printf ("  %-10s", value);
-      if (bnb_choice_node_restrict (child, ch, (BnbDomain)(1u << v))
+      if (bnb_choice_node_restrict (child, split.choice, keep)
           == BNB_CHOICE_DEAD)
         {
           printf ("      dead\n");

@@ -29,18 +29,24 @@ always_printed (BnbChoiceType type)
          || type == BNB_CHOICE_MEM;
 }
 
-/* Lowers and prints an open node, reading; the code is discarded. */
+/* Reads an open node as lowering and printing would.  Beyond what
+ * lowering reads, the printer reads the tile sizes, the kinds and the
+ * memory spaces (which the tree decides first) and the storage of each
+ * temporary (its fused pairs, which lowering read, and its padding),
+ * which is read here instead of printing the code.  tests/test-codegen.c
+ * holds the tree to that: its leaves print every kernel, once. */
 static void
 read_code (const BnbChoiceNode *node, BnbChoiceReader *reader)
 {
   g_autoptr (BnbCgLowered) low = bnb_cg_lower_open (node, NULL);
+  BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
+  gboolean padded;
   if (low == NULL)
     return;
-  if (!low->reader.open)
-    {
-      g_autoptr (GArray) scratch = g_array_new (FALSE, FALSE, sizeof (gsize));
-      g_free (bnb_cg_print_code (low, scratch));
-    }
+  for (guint t = 0; t < bnb_choice_space_n_temps (low->space)
+                    && !low->reader.open;
+       t++)
+    bnb_choice_read_storage (&low->reader, t, levels, &padded);
   *reader = low->reader;
 }
 

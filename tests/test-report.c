@@ -492,7 +492,7 @@ test_summary_proven (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (one, "100 µs, 5.243 GFLOP/s (evaluation 3)"));
   g_assert_nonnull (strstr (one, "80 µs, measured/bound 1.250×"));
   g_assert_nonnull (strstr (one, "note=\"a,b\""));
-  g_assert_nonnull (strstr (one, "3e+08 candidates (estimated)"));
+  g_assert_nonnull (strstr (one, "3e+08 kernels (estimated)"));
   g_assert_nonnull (strstr (one, "Reduction   5e+07×"));
   g_assert_nonnull (strstr (one, "1 build-failed, 1 wrong-result"));
   g_assert_null (strstr (one, "Overall best"));
