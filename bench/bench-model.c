@@ -9,13 +9,17 @@
  * range.
  *
  *   make bench-model
- *   build/release/bench/bench-model [KERNEL SIZES DEVICE.ini NODES]
+ *   build/release/bench/bench-model [KERNEL SIZES DEVICE.ini NODES TREE]
+ *
+ * TREE: kernels (default, the search's) or full (every choice branched
+ * on, the tree before there was a tree of kernels).
  */
 #include "codegen/codegen.h"
 #include "model/model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define REPEATS 200
@@ -26,6 +30,7 @@ typedef struct {
   guint depth;
   double seconds; /* per node: the sum of the three below */
   double bound_s, split_s, child_s;
+  gboolean leaf; /* a leaf of the tree: child_s is the settle */
 } Sample;
 
 static double
@@ -136,6 +141,22 @@ report_part (const char *label, Sample *samples, guint n, gsize offset)
           part[n * 9 / 10].seconds * 1e6);
 }
 
+/* The child or settle time of the inner nodes, or of the leaves. */
+static void
+report_kind (const char *label, const Sample *samples, guint n,
+             gboolean leaves)
+{
+  g_autofree Sample *part = g_new (Sample, MAX (n, 1));
+  guint m = 0;
+  for (guint i = 0; i < n; i++)
+    if (samples[i].leaf == leaves)
+      {
+        part[m] = samples[i];
+        part[m++].seconds = samples[i].child_s;
+      }
+  report (label, part, m);
+}
+
 static guint
 draw_samples (const BnbModel *model, const BnbChoiceNode *root, guint n,
               Sample *samples)
@@ -150,7 +171,9 @@ draw_samples (const BnbModel *model, const BnbChoiceNode *root, guint n,
       if (!node)
         continue;
       Sample *x = &samples[got];
-      *x = (Sample){ node, reached, 0, 0, 0, 0 };
+      BnbChoiceSplit split;
+      *x = (Sample){ node, reached, 0, 0, 0, 0, FALSE };
+      x->leaf = !bnb_choice_node_split (node, &split);
       x->bound_s = time_bound (model, node);
       x->split_s = time_split (node);
       x->child_s = time_child (node);
@@ -187,6 +210,7 @@ main (int argc, char **argv)
   const char *sizes = argc > 2 ? argv[2] : "M=1024,N=1024,K=1024";
   const char *dfile = argc > 3 ? argv[3] : "data/devices/h100.ini";
   guint n = argc > 4 ? (guint)atoi (argv[4]) : 2000;
+  gboolean full = argc > 5 && strcmp (argv[5], "full") == 0;
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbIrKernel) k = NULL;
   g_autoptr (BnbChoiceSpace) s = NULL;
@@ -200,17 +224,21 @@ main (int argc, char **argv)
   limits = bnb_device_desc_limits (&desc);
   if (!(k = bnb_ir_kernel_parse_file (kfile, &error))
       || !bnb_ir_kernel_bind (k, sizes, &error)
-      || !(s = bnb_codegen_space_new (k, &limits, &error))
+      || !(s = full ? bnb_choice_space_new (k, &limits, &error)
+                    : bnb_codegen_space_new (k, &limits, &error))
       || !(root = bnb_choice_node_root (s, &error))
       || !(model = bnb_model_new (s, &desc, &error)))
     g_error ("%s", error->message);
   n = draw_samples (model, root, n, samples);
-  printf ("a node of the tree of kernels of %s (%s) for %s, each timed %u "
-          "times:\n", kfile, sizes, desc.name, REPEATS);
+  printf ("a node of the %s tree of %s (%s) for %s, each timed %u "
+          "times:\n", full ? "full" : "kernels'", kfile, sizes, desc.name,
+          REPEATS);
   report_part ("bound", samples, n, G_STRUCT_OFFSET (Sample, bound_s));
   report_part ("split", samples, n, G_STRUCT_OFFSET (Sample, split_s));
   report_part ("child or settle", samples, n,
                G_STRUCT_OFFSET (Sample, child_s));
+  report_kind ("  child, inner nodes", samples, n, FALSE);
+  report_kind ("  settle, leaves", samples, n, TRUE);
   report ("sum, all depths", samples, n);
   report_by_depth (samples, n);
   for (guint i = 0; i < n; i++)

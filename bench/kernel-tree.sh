@@ -34,14 +34,17 @@ field() { python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))[sys.argv[2
 # compare NAME KERNEL SIZES DECISIONS
 compare() {
   local name=$1 kernel=$2 sizes=$3 decisions=$4 t
+  local fj=$out/keys/$name.full.json tj=$out/keys/$name.kernels.json
+  rm -f "$fj" "$tj"
   for t in full kernels; do
     "$bnbtune" count --kernel "$kernel" --size "$sizes" \
       ${decisions:+--decisions "$decisions"} --tree "$t" --kernels \
-      --keys "$out/keys/$name.$t" --time-limit "$limit" --json \
+      --keys "$out/keys/$name.$t" --time-limit "$limit" --probes 2 --json \
       >"$out/keys/$name.$t.json"
+    [ -n "$(field "$out/keys/$name.$t.json" kernels)" ] || break
   done
-  local fj=$out/keys/$name.full.json tj=$out/keys/$name.kernels.json
-  if [ -z "$(field "$fj" kernels)" ] || [ -z "$(field "$tj" kernels)" ]; then
+  if [ ! -f "$tj" ] || [ -z "$(field "$fj" kernels)" ] \
+       || [ -z "$(field "$tj" kernels)" ]; then
     echo "skipped $name: not walked within ${limit}s" >&2
     skipped=$((skipped + 1))
     return 1
