@@ -224,7 +224,10 @@ typedef struct {
   BnbDomain mask;
 } BnbChoiceSplit;
 
-/* TRUE with the split to make, FALSE at a leaf of the tree. */
+/* TRUE with the split to make, FALSE at a leaf of the tree.  A split
+ * must leave each child non-empty and narrower than the node (with mask
+ * 0, the choice is open; else the domain meets both the mask and its
+ * complement): bnb_choice_node_split asserts it. */
 typedef gboolean (*BnbChoiceSplitFunc) (const BnbChoiceNode *node,
                                         BnbChoiceSplit *split,
                                         gpointer data);

@@ -3,7 +3,8 @@
  * next open choice into one child per alternative, each propagated; dead
  * children are not nodes.  With a splitter (choices.h) the tree is the
  * space's: a leaf is a node the splitter does not split, counted when a
- * candidate lies below it and as a dead end otherwise.  The exact count walks that tree depth first
+ * candidate lies below it and as a dead end otherwise (then, as in the
+ * search, it is not a node).  The exact count walks that tree depth first
  * within a time budget; beyond it, Knuth's estimator follows random paths
  * and multiplies the branching factors met on the way (Knuth 1975), which
  * is unbiased for the leaves and the nodes, and reports the standard error
@@ -49,6 +50,7 @@ walk (Walk *w, const BnbChoiceNode *n, guint depth)
     {
       gboolean live = tree_leaf (n, child);
       w->leaves += live;
+      w->nodes -= !live; /* as the search counts it: dead, not a node */
       w->dead_ends += !live;
       return;
     }
@@ -179,7 +181,10 @@ probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
   if (tree_leaf (n, scratch))
     *leaves = weight;
   else
-    *dead_ends = weight;
+    {
+      *nodes -= weight;
+      *dead_ends = weight;
+    }
 }
 
 typedef struct {

@@ -29,13 +29,27 @@ bnb_choice_node_split_full (const BnbChoiceNode *node, BnbChoiceSplit *split)
   return ch != G_MAXUINT;
 }
 
+/* A split that keeps every candidate and makes progress: each child
+ * narrows the domain and none is empty. */
+static gboolean
+split_is_proper (const BnbChoiceNode *node, const BnbChoiceSplit *split)
+{
+  BnbDomain d = node->dom[split->choice];
+  if (split->mask == 0)
+    return !bnb_dom_single (d);
+  return (d & split->mask) != 0 && (d & ~split->mask) != 0;
+}
+
 gboolean
 bnb_choice_node_split (const BnbChoiceNode *node, BnbChoiceSplit *split)
 {
   const BnbChoiceSpace *s = node->space;
   if (s->splitter == NULL)
     return bnb_choice_node_split_full (node, split);
-  return s->splitter (node, split, s->splitter_data);
+  if (!s->splitter (node, split, s->splitter_data))
+    return FALSE;
+  g_assert (split->choice < s->n_choices && split_is_proper (node, split));
+  return TRUE;
 }
 
 BnbDomain

@@ -229,6 +229,12 @@ bnb_cmd_count (int argc, char **argv, GError **error)
       || !choose_tree (s, o.tree, error)
       || !(node = bnb_cli_start_node (s, o.decisions, error)))
     return FALSE;
+  if (o.keys_file && !o.kernels)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--keys needs --kernels (the keys are the kernels' code)");
+      return FALSE;
+    }
   bnb_choice_count (node, MAX (o.time_limit, 0), (guint)MAX (o.probes, 2),
                     (guint64)o.seed, &c);
   KernelWalk walk = { NULL, NULL, MAX (o.time_limit, 0), 0, FALSE };
@@ -241,8 +247,10 @@ bnb_cmd_count (int argc, char **argv, GError **error)
       walk.complete = c.exact
                       && bnb_choice_foreach_leaf (node, add_kernel, &walk);
     }
-  if (o.keys_file && walk.complete
-      && !write_keys (o.keys_file, walk.keys, error))
+  if (o.keys_file && !walk.complete)
+    g_printerr ("bnbtune count: --keys: no file written, the kernels were "
+                "not all counted\n");
+  else if (o.keys_file && !write_keys (o.keys_file, walk.keys, error))
     return FALSE;
   if (o.json)
     print_count_json (k, s, &c, o.kernels ? &walk : NULL);
