@@ -1,8 +1,10 @@
 /* The search's evaluator on a real device: a leaf becomes a program
  * (codegen), is built ahead by the harness, then run, timed and verified;
- * every evaluation goes to the journal, which also answers leaves it has
- * when resuming.  Leaves whose code is the same kernel (equal kernel_key)
- * are built and run once: the others get that kernel's answer. */
+ * every evaluation goes to the journal, which also answers, when
+ * resuming, the leaves whose code it holds (by kernel key, never by
+ * decisions alone).  Leaves whose code is the same kernel (equal
+ * kernel_key) are built and run once: the others get that kernel's
+ * answer. */
 #include "cli/tune.h"
 
 #include <stdio.h>
@@ -29,15 +31,14 @@ typedef struct {
   GHashTable *kernels;
 } HarnessEvaluator;
 
+/* Whether this run or, with --resume, the journal knows kernel `key`
+ * already (then it is not built ahead).  Called with the lock held. */
 static gboolean
-in_journal (HarnessEvaluator *h, const char *decisions)
+kernel_known (HarnessEvaluator *h, const char *key)
 {
-  if (!h->resume || h->journal == NULL)
-    return FALSE;
-  g_mutex_lock (&h->lock);
-  gboolean found = bnb_journal_lookup (h->journal, decisions) != NULL;
-  g_mutex_unlock (&h->lock);
-  return found;
+  return g_hash_table_contains (h->kernels, key)
+         || (h->resume && h->journal != NULL
+             && bnb_journal_lookup_kernel (h->journal, key) != NULL);
 }
 
 static void
@@ -45,13 +46,11 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
 {
   HarnessEvaluator *h = self;
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-  if (in_journal (h, key))
-    return;
   BnbCodegenProgram *p = bnb_codegen_generate (leaf, NULL);
   if (p == NULL)
     return;
   g_mutex_lock (&h->lock);
-  gboolean known = g_hash_table_contains (h->kernels, p->kernel_key);
+  gboolean known = kernel_known (h, p->kernel_key);
   if (!known)
     g_hash_table_insert (h->kernels, g_strdup (p->kernel_key), NULL);
   g_mutex_unlock (&h->lock);
@@ -88,26 +87,6 @@ codegen_failure (const BnbChoiceNode *leaf, GError *cause)
   return e;
 }
 
-/* With --resume, the journal's answer for the leaf with these decisions
- * (a leaf's decisions are its program's), looked up before any code is
- * generated: a resumed search replays thousands of leaves. */
-static BnbEvaluation *
-from_journal (HarnessEvaluator *h, const char *decisions)
-{
-  if (!h->resume || h->journal == NULL)
-    return NULL;
-  g_mutex_lock (&h->lock);
-  const BnbEvaluation *old = bnb_journal_lookup (h->journal, decisions);
-  double limit = h->timeout_s;
-  BnbEvaluation *e = old != NULL && bnb_evaluation_is_reusable (old, limit)
-                         ? bnb_evaluation_copy (old)
-                         : NULL;
-  g_mutex_unlock (&h->lock);
-  if (e != NULL)
-    e->from_journal = TRUE;
-  return e;
-}
-
 /* The limit of an evaluation's runs after its first launch (which the
  * harness limits to --timeout at least: it may hold a late compile): the
  * launch limit times the other launches, with a second for uploads and
@@ -134,10 +113,14 @@ apply_limit (HarnessEvaluator *h, gboolean final)
 /* The answer of a kernel equal to program `p` that ran in this run or,
  * with --resume, in one the journal holds, for the leaf with decisions
  * `decisions`; NULL if it has not run, or timed out under a shorter limit
- * than the current one. */
+ * than the current one.  The journal answers by kernel key only, never
+ * by decisions: a journal written by a tool that printed other code for
+ * these decisions holds another key, and the kernel runs again.  The
+ * answer is marked same_kernel when it was measured under other
+ * decisions. */
 static BnbEvaluation *
-from_same_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
-                  const char *decisions)
+from_known_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
+                   const char *decisions)
 {
   g_mutex_lock (&h->lock);
   double limit = runs_limit (h, FALSE);
@@ -155,11 +138,11 @@ from_same_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
   g_mutex_unlock (&h->lock);
   if (e == NULL)
     return NULL;
+  e->same_kernel = !journaled || g_strcmp0 (e->decisions, decisions) != 0;
   g_free (e->decisions);
   e->decisions = g_strdup (decisions);
   e->compile_s = 0;
   e->from_journal = journaled;
-  e->same_kernel = TRUE;
   return e;
 }
 
@@ -191,13 +174,12 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   HarnessEvaluator *h = self;
   g_autoptr (GError) cause = NULL;
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
-  BnbEvaluation *known = final ? NULL : from_journal (h, key);
-  if (known != NULL)
-    return known;
   g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, key, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
-  BnbEvaluation *e = final ? NULL : from_same_kernel (h, p, key);
+  BnbEvaluation *e = final ? NULL : from_known_kernel (h, p, key);
+  if (e != NULL && e->from_journal && !e->same_kernel)
+    return e; /* the journal has this very leaf */
   if (e == NULL)
     {
       apply_limit (h, final);

@@ -432,12 +432,26 @@ make_program (const RunOptions *o, const BnbHarness *h, guint *space,
 }
 
 /* From the journal if it has it, else measured now and recorded. */
+/* The journal's evaluation of `program`: under its decisions, and of the
+ * same code (a journal written by a tool that printed other code for
+ * these decisions does not answer).  A hand-written source has no kernel
+ * key: its decisions name the source's hash. */
+static const BnbEvaluation *
+journal_answer (const BnbJournal *j, const BnbCodegenProgram *program)
+{
+  const BnbEvaluation *old
+      = j ? bnb_journal_lookup (j, program->decisions) : NULL;
+  if (old && program->kernel_key
+      && g_strcmp0 (old->kernel_key, program->kernel_key) != 0)
+    return NULL;
+  return old;
+}
+
 static BnbEvaluation *
 evaluate (const RunOptions *o, BnbHarness *h, BnbJournal *j,
           const BnbCodegenProgram *program, GError **error)
 {
-  const BnbEvaluation *old
-      = j ? bnb_journal_lookup (j, program->decisions) : NULL;
+  const BnbEvaluation *old = journal_answer (j, program);
   g_autoptr (BnbEvaluation) e = NULL;
   if (old && !o->re_measure && bnb_evaluation_is_reusable (old, o->timeout))
     return bnb_evaluation_copy (old);
@@ -496,7 +510,7 @@ leaves_fill (Leaves *l)
       if (!p)
         printf ("seed %" G_GUINT64_FORMAT ": no program: %s\n", seed,
                 error->message);
-      else if (!l->j || !bnb_journal_lookup (l->j, p->decisions))
+      else if (!journal_answer (l->j, p))
         bnb_harness_prepare (l->h, p);
       g_queue_push_tail (&l->ahead, p);
     }

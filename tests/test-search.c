@@ -635,6 +635,49 @@ test_end_to_end_same_kernel_resume (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* A journal never answers stale: a run on the journal of an earlier one
+ * whose kernel keys no longer match the code (as after a change of code
+ * generation: here every key of the journal is rewritten) runs every
+ * kernel again, with --resume, and none comes from the journal. */
+static void
+test_end_to_end_stale_journal (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-stale-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "journal.jsonl", NULL);
+  g_autofree char *first = g_build_filename (dir, "first", NULL);
+  g_autofree char *second = g_build_filename (dir, "second", NULL);
+  const char *kernel = "data/kernels/axpy.ir", *sizes = "N=4096";
+  const char *decisions = "tests/data/axpy-small.decisions";
+  g_autofree char *text = NULL;
+  run_strategy_journal (kernel, sizes, decisions, "exhaustive", first,
+                        journal);
+  g_assert_true (g_file_get_contents (journal, &text, NULL, &error));
+  g_autoptr (GRegex) key = g_regex_new ("\"kernel_key\": *\"[0-9a-f]",
+                                        0, 0, NULL);
+  g_autofree char *stale = g_regex_replace_literal (
+      key, text, -1, 0, "\"kernel_key\":\"x", 0, NULL);
+  g_assert_cmpstr (stale, !=, text);
+  g_assert_true (g_file_set_contents (journal, stale, -1, &error));
+  run_strategy_journal (kernel, sizes, decisions, "exhaustive", second,
+                        journal);
+  guint journaled, same;
+  guint n_first = count_rows (first, "exhaustive", &journaled, &same);
+  guint n_second = count_rows (second, "exhaustive", &journaled, &same);
+  g_test_message ("first: %u leaves; second: %u leaves, %u from the "
+                  "journal", n_first, n_second, journaled);
+  g_assert_cmpuint (n_second, ==, n_first);
+  g_assert_cmpuint (journaled, ==, 0);
+  g_autofree char *json = NULL;
+  g_autofree char *path
+      = g_build_filename (second, "exhaustive", "report.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_cmpfloat (json_number (json, "kernels_run"), ==, n_second);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* Each search of a compare builds and runs its own kernels: random after
  * exhaustive (every leaf of the sub-space: budget 16) on the same
  * sub-space, no journal, still runs kernels (it would run none if
@@ -720,6 +763,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
+  g_test_add_func ("/search/end-to-end/stale-journal",
+                   test_end_to_end_stale_journal);
   g_test_add_func ("/search/end-to-end/same-kernel",
                    test_end_to_end_same_kernel);
   g_test_add_func ("/search/end-to-end/same-kernel-resume",
