@@ -190,15 +190,14 @@ bnb_ir_pair_dims (BnbIrParser *p, BnbIrComm *comm, BnbIrLoc loc)
     const BnbIrDim *dim = bnb_ir_dim (k, dp);
     guint dc;
 
-    if (bnb_ir_inst_has_dim (consumer, dp))
+    if (bnb_ir_inst_has_dim (consumer, dp)
+        || bnb_ir_is_reduction_dim (producer, dp))
       continue;
     dc = bnb_ir_find_level (k, consumer, dim->logical, dim->level);
-    if (dc != BNB_IR_NONE) {
-      comm->pairs[comm->n_pairs][0] = dp;
-      comm->pairs[comm->n_pairs++][1] = dc;
-    } else if (!bnb_ir_is_reduction_dim (producer, dp)) {
+    if (dc == BNB_IR_NONE)
       return bnb_ir_fail_uncovered (p, comm, dp, loc);
-    }
+    comm->pairs[comm->n_pairs][0] = dp;
+    comm->pairs[comm->n_pairs++][1] = dc;
   }
   return TRUE;
 }

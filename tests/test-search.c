@@ -634,6 +634,38 @@ test_end_to_end_mxm (void)
               "tests/data/mxm-small.decisions");
 }
 
+/* A value reduced in one loop block and read in another over the same
+ * logical dim is read after its reduction, not element by element of the
+ * reduction loop (issue 14: every leaf of these kernels gave a wrong
+ * result): every kernel of their spaces with all tiles 1, each run on
+ * PoCL against the interpreter, is right. */
+static void
+test_end_to_end_two_block_reductions (void)
+{
+  static const char *const files[] = { "tests/data/rowsum2.ir",
+                                       "tests/data/rownorm.ir" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *dir = g_dir_make_tmp ("bnbtune-two-XXXXXX", &error);
+      g_autofree char *json = NULL;
+      g_assert_no_error (error);
+      run_strategy (files[i], "M=3,N=5", "tests/data/tiles-1.decisions",
+                    "exhaustive", dir);
+      g_autofree char *path
+          = g_build_filename (dir, "exhaustive", "report.json", NULL);
+      g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+      double n = json_number (json, "evaluations");
+      g_test_message ("%s: %.0f kernels, %.0f ok", files[i], n,
+                      json_number (json, "ok"));
+      g_assert_cmpfloat (n, >, 10);
+      g_assert_cmpfloat (json_number (json, "space_size"), ==, n);
+      g_assert_cmpfloat (json_number (json, "ok"), ==, n);
+      g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+      g_assert_cmpint (system (rm), ==, 0);
+    }
+}
+
 /* With --resume, a leaf whose kernel an earlier run measured under other
  * decisions is answered by the journal too: an exhaustive run of
  * tests/data/mxm-small.decisions with one order that prints no code fixed
@@ -805,6 +837,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
+  g_test_add_func ("/search/end-to-end/two-block-reductions",
+                   test_end_to_end_two_block_reductions);
   g_test_add_func ("/search/end-to-end/stale-journal",
                    test_end_to_end_stale_journal);
   g_test_add_func ("/search/end-to-end/same-kernel",
