@@ -15,6 +15,9 @@
 #                     gemv and stencil2d get a third as many each)
 #   TIME_LIMIT        seconds for each walk (default 120); a sub-space whose
 #                     full tree is not walked in time is skipped and said so
+# Environment: ONLY=base|mxm|gemv|stencil2d runs one group of spaces (two
+# calls may then run side by side into two folders); SEED0=S starts the
+# order sub-spaces' seeds after S (default 0).
 # Prints the table; the last line counts the sub-spaces compared, those
 # with other keys, and those with more leaves than kernels.
 set -euo pipefail
@@ -76,8 +79,9 @@ order_space() {
 
 # order_spaces NAME KERNEL SIZES COUNT
 order_spaces() {
-  local name=$1 kernel=$2 sizes=$3 want=$4 seed=0 done=0
-  while [ "$done" -lt "$want" ] && [ "$seed" -lt $((want * 4)) ]; do
+  local name=$1 kernel=$2 sizes=$3 want=$4 seed=${SEED0:-0} done=0
+  local last=$((${SEED0:-0} + want * 4))
+  while [ "$done" -lt "$want" ] && [ "$seed" -lt "$last" ]; do
     seed=$((seed + 1))
     if compare "$name-orders-$seed" "$kernel" "$sizes" \
          "$(order_space "$kernel" "$sizes" "$seed")"; then
@@ -88,15 +92,25 @@ order_spaces() {
 
 mxm=data/kernels/mxm.ir
 big=M=1024,N=1024,K=1024
-compare mxm-small "$mxm" M=32,N=32,K=32 "$(cat tests/data/mxm-small.decisions)"
-compare axpy-small data/kernels/axpy.ir N=4096 \
-  "$(cat tests/data/axpy-small.decisions)"
-compare mxm-restricted "$mxm" "$big" "$(cat bench/mxm-restricted.decisions)"
-compare mxm-mapped "$mxm" "$big" "$(cat bench/mxm-mapped.decisions)"
-compare axpy-whole data/kernels/axpy.ir N=1048576 ""
-order_spaces mxm "$mxm" "$big" "$n_mxm"
-order_spaces gemv data/kernels/gemv.ir M=4096,N=4096 $(((n_mxm + 2) / 3))
-order_spaces stencil2d data/kernels/stencil2d.ir H=1024,W=1024 \
-  $(((n_mxm + 2) / 3))
+only=${ONLY:-all}
+if [ "$only" = all ] || [ "$only" = base ]; then
+  compare mxm-small "$mxm" M=32,N=32,K=32 \
+    "$(cat tests/data/mxm-small.decisions)"
+  compare axpy-small data/kernels/axpy.ir N=4096 \
+    "$(cat tests/data/axpy-small.decisions)"
+  compare mxm-restricted "$mxm" "$big" "$(cat bench/mxm-restricted.decisions)"
+  compare mxm-mapped "$mxm" "$big" "$(cat bench/mxm-mapped.decisions)"
+  compare axpy-whole data/kernels/axpy.ir N=1048576 ""
+fi
+if [ "$only" = all ] || [ "$only" = mxm ]; then
+  order_spaces mxm "$mxm" "$big" "$n_mxm"
+fi
+if [ "$only" = all ] || [ "$only" = gemv ]; then
+  order_spaces gemv data/kernels/gemv.ir M=4096,N=4096 $(((n_mxm + 2) / 3))
+fi
+if [ "$only" = all ] || [ "$only" = stencil2d ]; then
+  order_spaces stencil2d data/kernels/stencil2d.ir H=1024,W=1024 \
+    $(((n_mxm + 2) / 3))
+fi
 echo "$compared compared, $differ with other keys, $copies with more than" \
   "1.01 leaves per kernel, $skipped skipped (not walked in ${limit}s)"
