@@ -50,11 +50,9 @@ walk (const BnbChoiceNode *root, guint depth, GRand *rand, guint *reached)
   BnbChoiceSplit split;
   for (*reached = 0; *reached < depth; (*reached)++)
     {
-      guint k = 0;
       if (!bnb_choice_node_split (n, &split))
         break;
-      while (bnb_choice_split_child (n, &split, k))
-        k++;
+      guint k = bnb_choice_split_n_children (n, &split);
       BnbDomain keep = bnb_choice_split_child (
           n, &split, (guint)g_rand_int_range (rand, 0, (gint32)k));
       if (bnb_choice_node_restrict (n, split.choice, keep) == BNB_CHOICE_DEAD)

@@ -67,12 +67,8 @@ BNB_GIVE BnbChoiceNode *bnb_search_complete_greedy (const BnbModel *model,
                                                     const BnbChoiceNode *node)
     G_GNUC_WARN_UNUSED_RESULT;
 
-/* `node` with `choice` narrowed to `value` and propagated; NULL when the
- * value is not in the domain or the child is dead. */
-BNB_GIVE BnbChoiceNode *bnb_search_child (const BnbChoiceNode *node,
-                                          guint choice, guint value)
-    G_GNUC_WARN_UNUSED_RESULT;
-/* `node` with `choice` narrowed to the alternatives in `keep`. */
+/* `node` with `choice` narrowed to the alternatives in `keep` and
+ * propagated; NULL when the child is dead. */
 BNB_GIVE BnbChoiceNode *bnb_search_child_in (const BnbChoiceNode *node,
                                              guint choice, BnbDomain keep)
     G_GNUC_WARN_UNUSED_RESULT;

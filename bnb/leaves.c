@@ -18,14 +18,6 @@ bnb_search_depth (const BnbChoiceNode *node)
 }
 
 BnbChoiceNode *
-bnb_search_child (const BnbChoiceNode *node, guint choice, guint value)
-{
-  if (!(bnb_choice_node_domain (node, choice) & (1u << value)))
-    return NULL;
-  return bnb_search_child_in (node, choice, 1u << value);
-}
-
-BnbChoiceNode *
 bnb_search_child_in (const BnbChoiceNode *node, guint choice, BnbDomain keep)
 {
   BnbChoiceNode *child = bnb_choice_node_copy (node);

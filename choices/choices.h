@@ -245,6 +245,9 @@ gboolean bnb_choice_node_split_full (const BnbChoiceNode *node,
 /* The alternatives child `i` of a split keeps, 0 past the last child. */
 BnbDomain bnb_choice_split_child (const BnbChoiceNode *node,
                                   const BnbChoiceSplit *split, guint i);
+/* How many children a split makes. */
+guint bnb_choice_split_n_children (const BnbChoiceNode *node,
+                                   const BnbChoiceSplit *split);
 /* Narrows every open choice to the first consistent completion (depth
  * first in the default branching order, lowest alternatives first):
  * deterministic, so a kernel always has the same representative.  DEAD

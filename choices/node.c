@@ -220,9 +220,7 @@ random_path (BnbChoiceNode *n, GRand *rand)
   BnbChoiceSplit split;
   while (bnb_choice_node_split (n, &split))
     {
-      guint k = 0;
-      while (bnb_choice_split_child (n, &split, k))
-        k++;
+      guint k = bnb_choice_split_n_children (n, &split);
       guint pick = g_rand_int_range (rand, 0, (gint32)k);
       if (bnb_choice_node_restrict (
               n, split.choice, bnb_choice_split_child (n, &split, pick))

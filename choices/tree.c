@@ -67,6 +67,13 @@ bnb_choice_split_child (const BnbChoiceNode *node, const BnbChoiceSplit *split,
   return d ? 1u << bnb_dom_first (d) : 0;
 }
 
+guint
+bnb_choice_split_n_children (const BnbChoiceNode *node,
+                             const BnbChoiceSplit *split)
+{
+  return split->mask != 0 ? 2 : bnb_dom_count (node->dom[split->choice]);
+}
+
 /* Depth first over the full tree below `n` (in place), lowest values
  * first; scratch[depth] holds the node to come back to. */
 static gboolean
