@@ -183,16 +183,12 @@ guint64 bnb_choice_leaf_local_bytes (const BnbChoiceNode *leaf);
 /* Sizes in a leaf: a dim's trip count (level 0: the number of outer
  * tiles, rounded up; elided dims: 1). */
 gint64 bnb_choice_leaf_dim_size (const BnbChoiceNode *leaf, guint dim);
-BnbKind bnb_choice_leaf_kind (const BnbChoiceNode *leaf, guint dim);
-/* order(x, y) as x relative to y. */
-BnbOrder bnb_choice_leaf_order (const BnbChoiceNode *leaf, guint x, guint y);
 
 /* Temporaries: the values that cross dims and so have a mem choice. */
 guint bnb_choice_space_n_temps (const BnbChoiceSpace *space);
 guint bnb_choice_temp_value (const BnbChoiceSpace *space, guint temp);
 /* The temporary of a value, or G_MAXUINT if it needs none. */
 guint bnb_choice_value_temp (const BnbChoiceSpace *space, guint value);
-BnbMem bnb_choice_leaf_mem (const BnbChoiceNode *leaf, guint temp);
 
 /* Where a temporary's elements live in a leaf: the array that holds it
  * is indexed by these levels, outermost first; an accessor indexes each
@@ -239,9 +235,6 @@ gboolean bnb_choice_space_has_splitter (const BnbChoiceSpace *space);
  * (which, with a splitter, may still have open choices). */
 gboolean bnb_choice_node_split (const BnbChoiceNode *node,
                                 BnbChoiceSplit *split);
-/* The full tree's split: the next open choice, one child per value. */
-gboolean bnb_choice_node_split_full (const BnbChoiceNode *node,
-                                     BnbChoiceSplit *split);
 /* The alternatives child `i` of a split keeps, 0 past the last child. */
 BnbDomain bnb_choice_split_child (const BnbChoiceNode *node,
                                   const BnbChoiceSplit *split, guint i);

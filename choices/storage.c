@@ -49,18 +49,6 @@ bnb_choice_leaf_dim_size (const BnbChoiceNode *n, guint dim)
   return bnb_choice_read_dim_size (&r, dim);
 }
 
-BnbKind
-bnb_choice_leaf_kind (const BnbChoiceNode *n, guint dim)
-{
-  return bnb_dom_first (n->dom[n->space->kind_base + dim]);
-}
-
-BnbOrder
-bnb_choice_leaf_order (const BnbChoiceNode *n, guint x, guint y)
-{
-  return bnb_dom_first (bnb_node_order (n, x, y));
-}
-
 guint
 bnb_choice_space_n_temps (const BnbChoiceSpace *s)
 {
@@ -80,12 +68,6 @@ bnb_choice_value_temp (const BnbChoiceSpace *s, guint value)
     if (s->temps[t].value == value)
       return t;
   return G_MAXUINT;
-}
-
-BnbMem
-bnb_choice_leaf_mem (const BnbChoiceNode *n, guint temp)
-{
-  return bnb_dom_first (n->dom[n->space->mem_base + temp]);
 }
 
 /* Is the pair's level stored?  Only whether the pair is fused matters

@@ -21,8 +21,8 @@ bnb_choice_space_has_splitter (const BnbChoiceSpace *space)
   return space->splitter != NULL;
 }
 
-gboolean
-bnb_choice_node_split_full (const BnbChoiceNode *node, BnbChoiceSplit *split)
+static gboolean
+split_full (const BnbChoiceNode *node, BnbChoiceSplit *split)
 {
   guint ch = bnb_choice_node_next_open (node);
   *split = (BnbChoiceSplit){ ch, 0 };
@@ -45,7 +45,7 @@ bnb_choice_node_split (const BnbChoiceNode *node, BnbChoiceSplit *split)
 {
   const BnbChoiceSpace *s = node->space;
   if (s->splitter == NULL)
-    return bnb_choice_node_split_full (node, split);
+    return split_full (node, split);
   if (!s->splitter (node, split, s->splitter_data))
     return FALSE;
   g_assert (split->choice < s->n_choices && split_is_proper (node, split));

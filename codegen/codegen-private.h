@@ -73,7 +73,5 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
  * how they were spelled). */
 char *bnb_cg_print (BnbCgLowered *low, GArray *scratch_bytes,
                     gsize *code_start);
-/* The code only, without the header comment (reading an open node). */
-char *bnb_cg_print_code (BnbCgLowered *low, GArray *scratch_bytes);
 
 #endif

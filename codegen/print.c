@@ -659,12 +659,3 @@ bnb_cg_print (BnbCgLowered *low, GArray *scratch, gsize *code_start)
   *code_start = p.out->len;
   return g_string_free (print_code (&p, args_more, scratch), FALSE);
 }
-
-char *
-bnb_cg_print_code (BnbCgLowered *low, GArray *scratch)
-{
-  Printer p = { low, &low->reader, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
-  g_autofree char *args = arguments (&p);
-  g_autoptr (GString) args_more = g_string_new (args);
-  return g_string_free (print_code (&p, args_more, scratch), FALSE);
-}
