@@ -226,6 +226,17 @@ print_figures (const BnbModelFigures *f)
           "bound %s\n",
           f->on_chip_bytes / (1024.0 * 1024), f->launch_s * 1e6,
           f->issue_bound ? "yes" : "no");
+  if (f->mem_warps > 0)
+    printf ("  memory instructions at most %.4g warp instructions per cycle "
+            "per unit\n",
+            f->mem_warps);
+  else
+    printf ("  memory instructions: no load/store unit figure, not "
+            "bounded\n");
+  if (f->group_rate > 0)
+    printf ("  work-groups started at most %.4g per second\n", f->group_rate);
+  else
+    printf ("  work-group starts: no figure, not bounded\n");
 }
 
 /* Runs a leaf through the harness (no journal: a fresh measurement). */

@@ -53,6 +53,8 @@ static const Field fields[] = {
   FIELD ("architecture", simd_width, FIELD_UINT, TRUE),
   FIELD ("architecture", lanes_per_cu, FIELD_UINT, FALSE),
   FIELD ("architecture", issue_rate, FIELD_UINT, FALSE),
+  FIELD ("architecture", lsu_per_cu, FIELD_UINT, FALSE),
+  FIELD ("architecture", group_starts_per_cycle, FIELD_DOUBLE, FALSE),
   FIELD ("calibration", launch_host_s, FIELD_DOUBLE, FALSE),
   FIELD ("calibration", calibrated_at, FIELD_INT64, FALSE),
   FIELD ("calibration", calibration_seconds, FIELD_DOUBLE, FALSE),

@@ -96,6 +96,10 @@ typedef struct {
   guint simd_width;     /* warp 32, wavefront 64, CPU float SIMD lanes */
   guint lanes_per_cu;   /* FP32 lanes per compute unit */
   guint issue_rate;     /* SIMD instructions issued per cycle per CU */
+  double group_starts_per_cycle; /* work-groups the device starts per
+                                    cycle at most; 0 unknown */
+  guint lsu_per_cu;     /* load/store lanes per CU: memory instructions'
+                           work-items served per cycle; 0 unknown */
   /* peaks: FLOP/s (an FMA is 2), bytes/s (read + write), seconds */
   BnbDevicePeak fp32_flops;
   BnbDevicePeak global_bandwidth;

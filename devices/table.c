@@ -122,6 +122,10 @@ apply_entry (Table *t, BnbDeviceDesc *d)
   d->lanes_per_cu
       = (guint)(lanes > 0 ? lanes : d->simd_width * MAX (pipes, 1));
   d->issue_rate = (guint)MAX (issue, 1);
+  if (d->lsu_per_cu == 0)
+    d->lsu_per_cu = (guint)table_number (t, "lsu_per_cu");
+  if (d->group_starts_per_cycle == 0)
+    d->group_starts_per_cycle = table_number (t, "group_starts_per_cycle");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

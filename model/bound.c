@@ -36,6 +36,7 @@ typedef struct {
   double warps, warps_ng; /* warp instructions (lane executions on CPU) */
   double per_item;        /* instructions of an average work-item */
   double cache_bytes, local_bytes, in_bytes, out_bytes;
+  double mem_warps, mem_warps_ng; /* memory warp instructions */
   double chain_cycles;
 } Work;
 
@@ -322,12 +323,30 @@ add_inst (const Ctx *c, const BnbModelInst *in, Work *w)
         = MAX (w->chain_cycles, count (c, in, in->reduction) * in->latency);
 }
 
+/* Is the dim at an instruction's position certainly a work-item dim of
+ * at least two work-items?  Then the elements it picks within the
+ * innermost index are never adjacent for one work-item. */
+static gboolean
+strided_lanes (const Ctx *c, const BnbModelInst *in, guint pos)
+{
+  guint d;
+  if (pos == BNB_MODEL_NONE)
+    return FALSE;
+  d = in->dims[pos];
+  return c->kind[d] && (c->kind[d] & ~THREAD_BITS) == 0 && c->smin[d] >= 2;
+}
+
+/* `inner`: the position that picks the element within the innermost
+ * index (BNB_MODEL_NONE: unknown).  One work-item moves at most 16 bytes
+ * per instruction (NVIDIA's 128-bit accesses, vload4), and only one
+ * element where its elements are never adjacent. */
 static Use
-access_use (const Ctx *c, const BnbModelAccess *a, double elem)
+access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
-  double issue = n * elem / 16.0;
+  double issue
+      = strided_lanes (c, in, inner) ? n : n * elem / MAX (16.0, elem);
   Use u;
   u.warps = issue * warp_factor (c, in);
   u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
@@ -354,7 +373,8 @@ set_use (const Ctx *c, BnbModelSet set, double elem)
 {
   Use u = { 0, 0, 0, 0, 0 };
   for (guint k = set.first; k < set.first + set.n; k++)
-    u = most (u, access_use (c, &c->m->accesses[k], elem));
+    u = most (u, access_use (c, &c->m->accesses[k], c->m->accesses[k].inner,
+                             elem));
   return u;
 }
 
@@ -380,6 +400,8 @@ add_use (Work *w, Use u, double *bytes)
 {
   w->warps += u.warps;
   w->warps_ng += u.warps_ng;
+  w->mem_warps += u.warps;
+  w->mem_warps_ng += u.warps_ng;
   w->per_item += u.per_item;
   *bytes += u.bytes;
 }
@@ -422,20 +444,70 @@ comm_crosses (const Ctx *c, const BnbModelComm *mc)
   return FALSE;
 }
 
+/* Whether local memory stores a slot (choices/storage.c): certainly
+ * (1) when a pair's producer dim is certainly a work-item dim and its
+ * consumer's is never elided, or a shared dim is certainly a work-item
+ * dim; certainly not (0) when every pair has a dim certainly elided and
+ * no shared dim may be a work-item dim; else -1. */
+static int
+slot_stored (const Ctx *c, const BnbModelSlot *sl)
+{
+  const BnbDomain elided = KIND_BIT (BNB_KIND_ELIDED);
+  gboolean never = TRUE;
+  for (guint q = 0; q < sl->n_pairs; q++)
+    {
+      BnbDomain kp = c->kind[sl->pairs[q][0]], kc = c->kind[sl->pairs[q][1]];
+      if (kp && (kp & ~THREAD_BITS) == 0 && !(kc & elided))
+        return 1;
+      never &= kp == elided || kc == elided;
+    }
+  for (guint i = 0; i < sl->n_shared; i++)
+    {
+      BnbDomain k = c->kind[sl->shared[i]];
+      if (k && (k & ~THREAD_BITS) == 0)
+        return 1;
+      never &= (k & THREAD_BITS) == 0;
+    }
+  return never ? 0 : -1;
+}
+
+/* The innermost slot of a temporary certainly in local memory, when the
+ * node already decides it; else BNB_MODEL_NONE. */
+static guint
+innermost_slot (const Ctx *c, const BnbModelTemp *tp)
+{
+  if (domain (c, tp->mem_choice) != KIND_BIT (BNB_MEM_LOCAL))
+    return BNB_MODEL_NONE;
+  for (guint s = tp->n_slots; s-- > 0;)
+    switch (slot_stored (c, &tp->slots[s]))
+      {
+      case 1:
+        return s;
+      case -1:
+        return BNB_MODEL_NONE;
+      default:
+        break;
+      }
+  return BNB_MODEL_NONE;
+}
+
 /* A temporary's accesses count only across a barrier: without one, a
  * compiler may forward the stores to the loads. */
 static Use
 temp_use (const Ctx *c, const BnbModelTemp *tp)
 {
   Use writes = { 0, 0, 0, 0, 0 }, reads = writes;
+  guint s = innermost_slot (c, tp);
   for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
     {
       const BnbModelComm *mc = &c->m->comms[k];
+      guint wpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][0];
+      guint rpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][1];
       if (!comm_crosses (c, mc))
         continue;
       if (mc->writes)
-        writes = most (writes, access_use (c, &mc->write, tp->elem));
-      reads = most (reads, access_use (c, &mc->read, tp->elem));
+        writes = most (writes, access_use (c, &mc->write, wpos, tp->elem));
+      reads = most (reads, access_use (c, &mc->read, rpos, tp->elem));
     }
   return combine (writes, reads, FALSE);
 }
@@ -514,6 +586,7 @@ terms (const Ctx *c, const Work *w, double *t)
   double units_busy = MIN (c->gmax, f->units) / f->units;
   double waves = wave_factor (c->gmin, c->gmax, f->units);
   double per_unit_issue = f->clock_hz * f->partitions * f->units;
+  double mem_rate = f->gpu ? f->clock_hz * f->mem_warps * f->units : 0;
   double dram = MAX (0, w->in_bytes - f->on_chip_bytes)
                 + MAX (0, w->out_bytes - f->on_chip_bytes);
   t[BNB_MODEL_TERM_LAUNCH] = f->launch_s;
@@ -522,8 +595,11 @@ terms (const Ctx *c, const Work *w, double *t)
       = f->issue_bound ? ratio (w->warps, per_unit_issue * busy) : 0;
   t[BNB_MODEL_TERM_BLOCK]
       = waves
-        * MAX (ratio (w->flops_ng, f->fp32_flops),
-               f->issue_bound ? ratio (w->warps_ng, per_unit_issue) : 0);
+        * MAX (MAX (ratio (w->flops_ng, f->fp32_flops),
+                    f->issue_bound ? ratio (w->warps_ng, per_unit_issue) : 0),
+               ratio (w->mem_warps_ng, mem_rate));
+  t[BNB_MODEL_TERM_MEMPIPE] = ratio (w->mem_warps, mem_rate * units_busy);
+  t[BNB_MODEL_TERM_GROUPS] = ratio (c->gmin, f->group_rate);
   t[BNB_MODEL_TERM_THREAD] = f->gpu ? ratio (w->per_item, f->clock_hz) : 0;
   t[BNB_MODEL_TERM_CHAIN] = ratio (w->chain_cycles, f->clock_hz);
   t[BNB_MODEL_TERM_DRAM] = ratio (dram, f->dram_bytes_s);

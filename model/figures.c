@@ -70,6 +70,8 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
     f->local_bytes_s = GPU_CACHE_BYTES_PER_CYCLE * f->units * f->clock_hz;
   f->cache_bytes_s = f->local_bytes_s;
   f->on_chip_bytes = GPU_ON_CHIP_BYTES;
+  f->mem_warps = d->lsu_per_cu / f->simd;
+  f->group_rate = d->group_starts_per_cycle * f->clock_hz;
   if (f->fp32_flops <= 0)
     f->fp32_flops = f->units * lanes * 2 * f->clock_hz;
 }

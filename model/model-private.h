@@ -24,6 +24,8 @@
 #define BNB_MODEL_MAX_DIMS 256
 #define BNB_MODEL_MAX_LOGICALS 64
 #define BNB_MODEL_NONE G_MAXUINT
+#define BNB_MODEL_MAX_SLOTS 12
+#define BNB_MODEL_MAX_SLOT_DIMS 8
 
 typedef guint32 BnbPosMask; /* bit j: an instruction's j-th dim */
 
@@ -70,6 +72,8 @@ typedef struct {
 typedef struct {
   guint inst;
   BnbPosMask mask; /* positions whose iterations all take place */
+  guint inner;     /* the position whose dim picks the element within the
+                      innermost (contiguous) index, or BNB_MODEL_NONE */
 } BnbModelAccess;
 
 /* A run of accesses in `accesses`. */
@@ -92,12 +96,26 @@ typedef struct {
   gboolean writes;
   guint n_levels;
   guint level_dims[BNB_IR_MAX_INST_DIMS][2]; /* producer's, consumer's */
+  guint slot_pos[BNB_MODEL_MAX_SLOTS][2];    /* writer's, reader's dim
+                                                on each slot, or NONE */
 } BnbModelComm;
+
+/* A level of a temporary's array (choices/storage.c, "slots"), outermost
+ * first: the pairs on it (producer's and consumer's dim) and the dims
+ * producers and consumers share on it, which decide whether local
+ * memory stores it. */
+typedef struct {
+  guint n_pairs, n_shared;
+  guint pairs[BNB_MODEL_MAX_SLOT_DIMS][2];
+  guint shared[BNB_MODEL_MAX_SLOT_DIMS];
+} BnbModelSlot;
 
 typedef struct {
   double elem;
   guint mem_choice;
   guint first_comm, n_comms; /* in comms */
+  guint n_slots;             /* 0: layout not followed */
+  BnbModelSlot slots[BNB_MODEL_MAX_SLOTS];
 } BnbModelTemp;
 
 struct BnbModel {

@@ -46,6 +46,9 @@ typedef enum {
   BNB_MODEL_TERM_DRAM,   /* bytes that must cross the memory bus */
   BNB_MODEL_TERM_CACHE,  /* global accesses through the L1/load path */
   BNB_MODEL_TERM_LOCAL,  /* local-memory accesses */
+  BNB_MODEL_TERM_MEMPIPE, /* memory instructions through the load/store
+                             units */
+  BNB_MODEL_TERM_GROUPS,  /* work-groups the device must start */
   BNB_MODEL_TERM_COUNT,
 } BnbModelTerm;
 
@@ -71,6 +74,10 @@ typedef struct {
   double cache_bytes_s; /* L1 / load-store path, all units */
   double local_bytes_s; /* local memory, all units */
   double on_chip_bytes; /* what may stay cached between launches */
+  double group_rate;    /* work-groups started per second at most (0:
+                           not bounded) */
+  double mem_warps;     /* memory warp instructions per cycle per unit
+                           (0: not bounded) */
   double launch_s;      /* least time of a launch */
   double max_items[3];  /* work-items per local id */
   double max_group;     /* work-items per work-group */

@@ -180,6 +180,44 @@ build_logicals_and_tiles (BnbModel *m)
     }
 }
 
+/* The position of an instruction's dim on a level (logical dim, level). */
+static guint
+level_position (const BnbIrKernel *k, const BnbIrInst *inst, guint logical,
+                guint level)
+{
+  for (guint j = 0; j < inst->n_dims; j++)
+    {
+      const BnbIrDim *d = bnb_ir_dim (k, inst->dims[j]);
+      if (d->logical == logical && d->level == level)
+        return j;
+    }
+  return BNB_MODEL_NONE;
+}
+
+/* Consecutive elements of an array differ in its last subscript.  When
+ * that subscript is one logical dim, the instruction's dim on that dim's
+ * innermost level picks the element modulo the innermost tile: where
+ * that dim is a work-item dim, one work-item's elements are never
+ * adjacent, and a load or store of it moves one element at a time. */
+static guint
+array_inner (const BnbIrKernel *k, const BnbIrInst *inst)
+{
+  const BnbIrArray *a = bnb_ir_array (k, inst->array);
+  const BnbIrAffine *ix;
+  guint64 used;
+  guint logical = BNB_MODEL_NONE;
+  if (a->rank == 0 || !subscripts_injective (k, inst, &used))
+    return BNB_MODEL_NONE;
+  ix = &inst->index[a->rank - 1];
+  for (guint t = 0; t < ix->n_terms; t++)
+    if (ix->terms[t].kind == BNB_IR_VAR_LOGICAL && ix->terms[t].coef != 0)
+      logical = ix->terms[t].index;
+  if (logical == BNB_MODEL_NONE)
+    return BNB_MODEL_NONE;
+  return level_position (k, inst, logical,
+                         bnb_ir_logical (k, logical)->n_levels - 1);
+}
+
 static BnbModelSet
 add_array_accesses (BnbModel *m, GArray *acc, guint array, BnbIrOp op)
 {
@@ -187,7 +225,9 @@ add_array_accesses (BnbModel *m, GArray *acc, guint array, BnbIrOp op)
   for (guint i = 0; i < m->n_insts; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (m->kernel, i);
-      BnbModelAccess a = { i, m->insts[i].vary };
+      BnbModelAccess a = { i, m->insts[i].vary, BNB_MODEL_NONE };
+      if (inst->array == array && inst->op == op)
+        a.inner = array_inner (m->kernel, inst);
       if (inst->array == array && inst->op == op)
         g_array_append_val (acc, a);
     }
@@ -254,15 +294,101 @@ temp_comm (const BnbModel *m, const BnbIrComm *comm)
   const BnbModelInst *p = &m->insts[comm->producer];
   BnbModelComm mc;
   memset (&mc, 0, sizeof mc);
-  mc.write = (BnbModelAccess){ comm->producer, (1u << p->n_dims) - 1 };
-  mc.read = (BnbModelAccess){ comm->consumer, read_mask (m, comm) };
+  mc.write = (BnbModelAccess){ comm->producer, (1u << p->n_dims) - 1,
+                                BNB_MODEL_NONE };
+  mc.read = (BnbModelAccess){ comm->consumer, read_mask (m, comm),
+                               BNB_MODEL_NONE };
   mc.writes = !p->update;
   comm_levels (m, comm, &mc);
   return mc;
 }
 
+/* The slot of a level, added if new; BNB_MODEL_NONE if the table is
+ * full. */
 static guint
-add_temp_comms (BnbModel *m, GArray *comms, guint value)
+slot_of (const BnbIrKernel *k, BnbModelTemp *t, guint dim)
+{
+  const BnbIrDim *d = bnb_ir_dim (k, dim);
+  for (guint i = 0; i < t->n_slots; i++)
+    {
+      const BnbModelSlot *sl = &t->slots[i];
+      guint e = sl->n_pairs ? sl->pairs[0][0] : sl->shared[0];
+      const BnbIrDim *de = bnb_ir_dim (k, e);
+      if (de->logical == d->logical && de->level == d->level)
+        return i;
+    }
+  if (t->n_slots == BNB_MODEL_MAX_SLOTS)
+    return BNB_MODEL_NONE;
+  t->slots[t->n_slots] = (BnbModelSlot){ 0 };
+  return t->n_slots++;
+}
+
+/* The slots of a temporary in the order choices/space.c gives them: the
+ * pairs of its communications, then the dims their producer and consumer
+ * share.  Any overflow drops the table (no layout is then assumed). */
+static void
+temp_slots (const BnbIrKernel *k, guint value, BnbModelTemp *t)
+{
+  gboolean ok = TRUE;
+  t->n_slots = 0;
+  for (guint c = 0; c < k->comms->len && ok; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      for (guint q = 0; q < comm->n_pairs && ok && comm->value == value; q++)
+        {
+          guint s = slot_of (k, t, comm->pairs[q][0]);
+          BnbModelSlot *sl = s == BNB_MODEL_NONE ? NULL : &t->slots[s];
+          ok = sl && sl->n_pairs < BNB_MODEL_MAX_SLOT_DIMS;
+          if (ok)
+            {
+              sl->pairs[sl->n_pairs][0] = comm->pairs[q][0];
+              sl->pairs[sl->n_pairs++][1] = comm->pairs[q][1];
+            }
+        }
+    }
+  for (guint c = 0; c < k->comms->len && ok; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
+      const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
+      for (guint j = 0; j < p->n_dims && ok && comm->value == value; j++)
+        if (bnb_ir_inst_has_dim (u, p->dims[j]))
+          {
+            guint s = slot_of (k, t, p->dims[j]);
+            BnbModelSlot *sl = s == BNB_MODEL_NONE ? NULL : &t->slots[s];
+            gboolean known = FALSE;
+            ok = sl != NULL;
+            for (guint i = 0; ok && i < sl->n_shared; i++)
+              known |= sl->shared[i] == p->dims[j];
+            ok = ok && (known || sl->n_shared < BNB_MODEL_MAX_SLOT_DIMS);
+            if (ok && !known)
+              sl->shared[sl->n_shared++] = p->dims[j];
+          }
+    }
+  if (!ok)
+    t->n_slots = 0;
+}
+
+/* Each communication's writer and reader dims on the temporary's slots. */
+static void
+comm_slot_positions (const BnbIrKernel *k, const BnbModelTemp *t,
+                     const BnbIrComm *comm, BnbModelComm *mc)
+{
+  const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
+  const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
+  for (guint s = 0; s < t->n_slots; s++)
+    {
+      const BnbModelSlot *sl = &t->slots[s];
+      const BnbIrDim *d = bnb_ir_dim (
+          k, sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]);
+      mc->slot_pos[s][0] = level_position (k, p, d->logical, d->level);
+      mc->slot_pos[s][1] = level_position (k, u, d->logical, d->level);
+    }
+}
+
+static guint
+add_temp_comms (BnbModel *m, GArray *comms, guint value,
+                const BnbModelTemp *t)
 {
   guint n = 0;
   for (guint c = 0; c < m->kernel->comms->len; c++)
@@ -272,6 +398,7 @@ add_temp_comms (BnbModel *m, GArray *comms, guint value)
       if (comm->value != value || comm->producer == comm->consumer)
         continue;
       mc = temp_comm (m, comm);
+      comm_slot_positions (m->kernel, t, comm, &mc);
       g_array_append_val (comms, mc);
       n++;
     }
@@ -307,7 +434,8 @@ build_temps (BnbModel *m)
       m->temps[t].elem = value->type == BNB_IR_F64 ? 8 : 4;
       m->temps[t].mem_choice = mem_choice (m->space, value->name);
       m->temps[t].first_comm = comms->len;
-      m->temps[t].n_comms = add_temp_comms (m, comms, v);
+      temp_slots (m->kernel, v, &m->temps[t]);
+      m->temps[t].n_comms = add_temp_comms (m, comms, v, &m->temps[t]);
     }
   m->comms = (BnbModelComm *)g_array_free (g_steal_pointer (&comms), FALSE);
 }

@@ -33,6 +33,12 @@ static const TermInfo term_info[BNB_MODEL_TERM_COUNT] = {
   = { "global access traffic", "", "L1 / load-store path bandwidth" },
   [BNB_MODEL_TERM_LOCAL]
   = { "local memory traffic", "", "local memory bandwidth" },
+  [BNB_MODEL_TERM_MEMPIPE]
+  = { "memory instructions", "",
+      "load/store units (each memory warp instruction takes a cycle)" },
+  [BNB_MODEL_TERM_GROUPS]
+  = { "work-group starts", "",
+      "the device's work distributor (work-groups started per cycle)" },
 };
 
 const char *

@@ -22,7 +22,7 @@ static const char *const devices[] = {
   "data/devices/h200.ini",
 };
 
-#define STEPS_PER_CASE 9000
+#define STEPS_PER_CASE 25000
 
 typedef BnbTestFixture Fixture;
 #define fixture_load bnb_test_fixture_load
@@ -157,6 +157,51 @@ test_root_axpy (void)
   fixture_clear (&f);
 }
 
+/* mxm in the mapping of bench/mxm-mapped.decisions with T1 = 2, T2 = TK =
+ * 8: each work-item loads T1 elements of the chunk b from local memory
+ * per step of k, and its elements are strided (b's innermost level is on
+ * thread.x), so the loads of b alone are M N K / T1 lane loads, one
+ * element each: a warp instruction per 32 of them, each a cycle of a
+ * compute unit's load/store units.  With 16-byte loads the term would
+ * be a quarter of that.  The (256 / 16)^2 work-groups each take a start
+ * of the work distributor.  PoCL has neither figure: both terms are 0. */
+static void
+test_leaf_memory (gconstpointer data)
+{
+  const char *device = data;
+  Fixture f;
+  BnbModelExplain e;
+  g_autofree char *mapped = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  BnbChoiceNode *node;
+  double mnk = 256.0 * 256 * 256, groups = 256, clock = 1.98e9;
+  g_assert_true (g_file_get_contents ("bench/mxm-mapped.decisions", &mapped,
+                                      NULL, &error));
+  g_assert_no_error (error);
+  text = g_strdup_printf ("tile(T1)=2; tile(T2)=8; tile(TK)=8; %s", mapped);
+  fixture_load (&f, kernels[1][0], kernels[1][1], device);
+  node = bnb_choice_node_copy (f.root);
+  g_assert_true (bnb_choice_node_apply_string (node, text, &error));
+  g_assert_no_error (error);
+  bnb_model_bound (f.model, node, &e);
+  assert_explained (e.bound, &e);
+  if (strstr (device, "pocl"))
+    {
+      g_assert_cmpfloat (e.values[BNB_MODEL_TERM_MEMPIPE], ==, 0);
+      g_assert_cmpfloat (e.values[BNB_MODEL_TERM_GROUPS], ==, 0);
+    }
+  else
+    {
+      g_assert_cmpfloat (e.values[BNB_MODEL_TERM_MEMPIPE], >=,
+                         mnk / 2 / 32 / (132 * clock) * (1 - 1e-12));
+      g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_GROUPS],
+                                      groups / clock, 1e-9 * groups / clock);
+    }
+  bnb_choice_node_free (node);
+  fixture_clear (&f);
+}
+
 static void
 test_term_names (void)
 {
@@ -288,6 +333,12 @@ main (int argc, char **argv)
   g_test_add_func ("/model/root/figures", test_root_figures);
   g_test_add_func ("/model/root/axpy", test_root_axpy);
   g_test_add_func ("/model/device/unusable", test_bad_device);
+  for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
+    {
+      g_autofree char *path = g_strdup_printf (
+          "/model/leaf/memory/%s", strrchr (devices[dv], '/') + 1);
+      g_test_add_data_func (path, devices[dv], test_leaf_memory);
+    }
   for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
     for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
       {
