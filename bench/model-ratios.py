@@ -7,9 +7,9 @@ quantiles of measured/bound, the Spearman rank correlation of bound and
 measured time, and the rank of the measured best among the bounds.
 One GPU measurement (bench/model-sample.sh) serves every model version.
 
-Usage: bench/model-ratios.py DEVICE.ini JOURNAL... [--tsv OUT.tsv]
+Usage: [BNBTUNE=path] bench/model-ratios.py DEVICE.ini JOURNAL... [--tsv OUT.tsv]
 """
-import gzip, json, re, subprocess, sys
+import gzip, json, os, re, subprocess, sys
 
 UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -66,7 +66,7 @@ def main(argv):
         tsv = open(argv[i + 1], "w")
         del argv[i:i + 2]
     dev, paths = argv[1], argv[2:]
-    bnbtune = "./bnbtune"
+    bnbtune = os.environ.get("BNBTUNE", "./bnbtune")
     for path in paths:
         head, rows = journal(path)
         t, b, terms = [], [], {}
