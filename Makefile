@@ -70,6 +70,12 @@ build/release/bench/tflops-plot: build/release/bench/tflops-plot.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# Measured time against the model's bound (Figure 3) from
+# bench/model-ratios.py's tables (bench/bound-plot.c).
+build/release/bench/bound-plot: build/release/bench/bound-plot.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 deps:
 	tools/deps.sh
 
