@@ -50,6 +50,12 @@ double bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
 BnbSearchDepth *bnb_search_depth_stats (BnbSearchResult *result,
                                         guint depth);
 
+/* Tells the evaluator when the time budget ends (for a final re-measure,
+ * a few seconds later), so that no build or run outlasts it; an
+ * evaluation it stops comes back `stopped` and counts for nothing.  Call
+ * it on the evaluating thread, before each evaluation. */
+void bnb_search_set_deadline (BnbSearchContext *ctx, gboolean final);
+
 /* TRUE when the budget (evaluations or seconds) is spent. */
 gboolean bnb_search_over_budget (BnbSearchContext *ctx);
 

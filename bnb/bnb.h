@@ -43,6 +43,11 @@ typedef struct {
   /* Later evaluations may stop a candidate one of whose launches takes
    * more than `seconds` (0: the evaluator's own limit; NULL: ignored). */
   void (*set_timeout) (gpointer self, double seconds);
+  /* Evaluations from now on end by `end_us` on the monotonic clock (0:
+   * no deadline); one that would go on past it comes back `stopped`,
+   * with no verdict on its candidate (NULL: evaluations are short
+   * enough that the search's own check keeps its budget). */
+  void (*set_deadline) (gpointer self, gint64 end_us);
   void (*free) (gpointer self);
   /* A leaf below `root` whose time is known already (a journal's
    * fastest, when resuming), which branch and bound evaluates first so
@@ -233,6 +238,11 @@ BNB_GIVE BnbSearchResult *bnb_search_run (BNB_KEEP const BnbChoiceNode *root,
  * (0 when none): "evaluations to come within 5% of the optimum". */
 guint64 bnb_search_result_evaluations_to (const BnbSearchResult *result,
                                           double target, double tolerance);
+
+/* Why a result has no best: "no candidate ran correctly" only when some
+ * ran; else that the budget ended before any evaluation finished, or that
+ * none was evaluated. */
+const char *bnb_search_result_why_no_best (const BnbSearchResult *result);
 
 /* ---- Reports (docs/report.md) ---------------------------------------- */
 

@@ -255,8 +255,11 @@ device_main (gpointer data)
           return NULL;
         }
       if (!device_should_skip (b, job->leaf))
-        job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
-                              FALSE, &job->error);
+        {
+          bnb_search_set_deadline (b->ctx, FALSE);
+          job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
+                                FALSE, &job->error);
+        }
       g_async_queue_push (b->from_device, job);
     }
 }
@@ -291,6 +294,8 @@ receive (Bnb *b, DeviceJob *job)
   if (job->error != NULL && ctx->error == NULL)
     ctx->error = g_steal_pointer (&job->error);
   g_clear_error (&job->error);
+  if (job->e != NULL && job->e->stopped) /* the budget ran out: not run */
+    g_clear_pointer (&job->e, bnb_evaluation_free);
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))

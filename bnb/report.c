@@ -945,7 +945,8 @@ bnb_report_summary (const BnbReportInfo *info, BnbSearchResult *const *results,
   else
     {
       summary_label (s, "Best");
-      g_string_append (s, "none: no candidate ran correctly\n");
+      g_string_append_printf (s, "none: %s\n",
+                              bnb_search_result_why_no_best (r));
     }
   summary_proof (s, r);
   summary_space (s, r);

@@ -98,6 +98,16 @@ bnb_search_result_evaluations_to (const BnbSearchResult *result,
   return 0;
 }
 
+const char *
+bnb_search_result_why_no_best (const BnbSearchResult *result)
+{
+  if (result->evaluations > 0)
+    return "no candidate ran correctly";
+  return result->budget_hit ? "no candidate was evaluated: the budget ran out "
+                              "before the first evaluation ended"
+                            : "no candidate was evaluated";
+}
+
 gboolean
 bnb_search_over_budget (BnbSearchContext *ctx)
 {
@@ -106,6 +116,26 @@ bnb_search_over_budget (BnbSearchContext *ctx)
     return TRUE;
   return o->max_seconds > 0
          && g_timer_elapsed (ctx->timer, NULL) >= o->max_seconds;
+}
+
+/* The final re-measure may go on this long past a time budget. */
+#define FINAL_GRACE_S 3.0
+
+void
+bnb_search_set_deadline (BnbSearchContext *ctx, gboolean final)
+{
+  const BnbSearchOptions *o = ctx->options;
+  const BnbEvaluatorClass *k = ctx->evaluator->klass;
+  gint64 end_us = 0;
+  if (k->set_deadline == NULL)
+    return;
+  if (o->max_seconds > 0)
+    {
+      double left = o->max_seconds + (final ? FINAL_GRACE_S : 0)
+                    - g_timer_elapsed (ctx->timer, NULL);
+      end_us = g_get_monotonic_time () + (gint64)(MAX (left, 0) * 1e6) + 1;
+    }
+  k->set_deadline (ctx->evaluator->self, end_us);
 }
 
 void
@@ -236,6 +266,11 @@ double
 bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
                    double bound_s, guint depth, BnbEvaluation *e)
 {
+  if (e->stopped)
+    {
+      ctx->stop = TRUE;
+      return NAN;
+    }
   return record_taken (ctx, bnb_choice_node_to_string (leaf, FALSE), bound_s,
                        depth, e);
 }
@@ -257,9 +292,10 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
   double bound_s = bnb_model_bound (ctx->model, leaf, NULL);
   ctx->result->model_s += (g_get_monotonic_time () - t0) / 1e6;
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
+  bnb_search_set_deadline (ctx, FALSE);
   g_autoptr (BnbEvaluation) e
       = k->evaluate (ctx->evaluator->self, leaf, FALSE, &ctx->error);
-  if (e == NULL)
+  if (e == NULL || e->stopped)
     {
       ctx->stop = TRUE;
       return NAN;
@@ -350,9 +386,10 @@ remeasure (BnbSearchContext *ctx, const char *decisions)
   if (leaf == NULL)
     return INFINITY;
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
+  bnb_search_set_deadline (ctx, TRUE);
   g_autoptr (BnbEvaluation) e
       = k->evaluate (ctx->evaluator->self, leaf, TRUE, &ctx->error);
-  if (e == NULL)
+  if (e == NULL || e->stopped)
     return INFINITY;
   double bound_s = bnb_model_bound (ctx->model, leaf, NULL);
   gboolean ok = e->outcome == BNB_OUTCOME_OK;

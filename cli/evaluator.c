@@ -184,7 +184,7 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
     {
       apply_limit (h, final);
       e = bnb_harness_evaluate (h->harness, p, final, error);
-      if (e != NULL && !final)
+      if (e != NULL && !final && !e->stopped)
         remember_kernel (h, p, e);
     }
   if (e != NULL && !record (h, e, error))
@@ -201,6 +201,13 @@ harness_set_timeout (gpointer self, double seconds)
   g_mutex_lock (&h->lock);
   h->launch_s = seconds;
   g_mutex_unlock (&h->lock);
+}
+
+static void
+harness_set_deadline (gpointer self, gint64 end_us)
+{
+  HarnessEvaluator *h = self;
+  bnb_harness_set_deadline (h->harness, end_us);
 }
 
 /* With --resume, the fastest leaf of the journal that lies below `root`
@@ -253,6 +260,7 @@ static const BnbEvaluatorClass harness_class = {
   .prepare = harness_prepare,
   .evaluate = harness_evaluate,
   .set_timeout = harness_set_timeout,
+  .set_deadline = harness_set_deadline,
   .free = harness_free,
   .incumbent = harness_incumbent,
   .begin = harness_begin,

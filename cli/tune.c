@@ -479,8 +479,8 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
   for (guint i = 0; i < results->len; i++)
     if (((BnbSearchResult *) results->pdata[i])->best_decisions != NULL)
       return TRUE;
-  g_set_error (error, BNB_SEARCH_ERROR, BNB_SEARCH_ERROR_EMPTY,
-               "no candidate ran correctly");
+  g_set_error_literal (error, BNB_SEARCH_ERROR, BNB_SEARCH_ERROR_EMPTY,
+                       bnb_search_result_why_no_best (results->pdata[0]));
   return FALSE;
 }
 

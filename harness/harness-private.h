@@ -239,11 +239,14 @@ gboolean bnb_harness_proxy_ensure (BnbHarnessProxy *proxy,
                                    GError **error);
 /* The limits of one evaluation in a worker, in seconds: its build, its
  * first launch (a late compile may be in it), and the launches after the
- * first with the checks. */
+ * first with the checks; and the search's deadline on the monotonic clock
+ * (0: none), past which the evaluation is stopped whatever stage it is
+ * in. */
 typedef struct {
   double build_s;
   double first_launch_s;
   double runs_s;
+  gint64 end_us;
 } BnbHarnessLimits;
 
 BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,

@@ -84,6 +84,9 @@ typedef struct {
    * that kernel's. */
   gboolean same_kernel;
   char *kernel_key; /* the program's kernel_key; NULL if it had none */
+  /* Cut by the search's deadline (bnb_harness_set_deadline): no verdict
+   * on the candidate, never journaled; outcome is timed-out. */
+  gboolean stopped;
 } BnbEvaluation;
 
 BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;
@@ -154,6 +157,11 @@ guint bnb_harness_n_workers (const BnbHarness *harness);
 /* The limit on the runs of later evaluations (seconds > 0); in a worker
  * process, on the launches after the first. */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
+/* Evaluations from now on stop at `end_us` on the monotonic clock (0:
+ * no deadline), whatever stage they are in, and come back `stopped`: a
+ * search's time budget holds even while a build or a run would go on.
+ * Evaluations in this process (no workers) cannot be stopped. */
+void bnb_harness_set_deadline (BnbHarness *harness, gint64 end_us);
 
 /* Starts building `program` on the build threads (in one of the workers,
  * which its evaluation will then use) and returns at once, so that it is

@@ -412,8 +412,11 @@ write_line (BnbJournal *j, const char *line, GError **error)
 gboolean
 bnb_journal_append (BnbJournal *j, const BnbEvaluation *e, GError **error)
 {
-  g_autofree char *line = evaluation_line (e);
+  g_autofree char *line = NULL;
   BnbEvaluation *copy;
+  if (e->stopped)
+    return TRUE; /* no verdict on the candidate */
+  line = evaluation_line (e);
   if (!j->under_header)
     {
       g_autofree char *header = header_line (j);

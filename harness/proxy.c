@@ -515,6 +515,15 @@ typedef struct {
   double compile_s;
 } Wait;
 
+/* When a stage's limit of `seconds` ends, or the search's deadline
+ * before it. */
+static gint64
+stage_deadline (const Wait *w, double seconds)
+{
+  gint64 d = deadline_after (seconds);
+  return w->limits->end_us > 0 ? MIN (d, w->limits->end_us) : d;
+}
+
 /* Where an evaluation was when its worker stopped answering. */
 typedef enum { AT_BUILD, AT_FIRST_LAUNCH, AT_RUNS } Stage;
 
@@ -527,10 +536,17 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
   g_autofree char *how = NULL;
   g_autofree char *message = NULL;
   BnbEvaluation *e;
+  gboolean stopped = status == BNB_HARNESS_RECEIVE_TIMEOUT
+                     && w->limits->end_us > 0
+                     && g_get_monotonic_time () >= w->limits->end_us;
   g_mutex_lock (&p->lock);
   how = kill_worker (p);
   g_mutex_unlock (&p->lock);
-  if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD)
+  if (stopped)
+    message = g_strdup_printf ("stopped while %s: the search's time budget "
+                               "ran out",
+                               building ? "building" : "running");
+  else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD)
     message = g_strdup_printf ("the build took more than %g s",
                                w->limits->build_s);
   else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_FIRST_LAUNCH)
@@ -553,6 +569,7 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
                                      message);
   e->decisions = g_strdup (w->program->decisions);
   e->compile_s = w->compile_s;
+  e->stopped = stopped;
   return e;
 }
 
@@ -565,7 +582,7 @@ await_result (BnbHarnessProxy *p, Wait *w)
   gboolean fatal = FALSE;
   gboolean launched = FALSE;
   BnbHarnessReceive status
-      = wait_for (p, "built", deadline_after (w->limits->build_s), &built,
+      = wait_for (p, "built", stage_deadline (w, w->limits->build_s), &built,
                   NULL);
   if (status != BNB_HARNESS_RECEIVED)
     return worker_lost (p, w, AT_BUILD, status);
@@ -573,14 +590,14 @@ await_result (BnbHarnessProxy *p, Wait *w)
   /* "launched" after the first launch; "result" at once when there is no
    * launch (a failed build or set-up) */
   status = wait_for_either (p, "result", "launched",
-                            deadline_after (w->limits->first_launch_s),
+                            stage_deadline (w, w->limits->first_launch_s),
                             &result, &launched, NULL);
   if (status != BNB_HARNESS_RECEIVED)
     return worker_lost (p, w, AT_FIRST_LAUNCH, status);
   if (launched)
     {
       g_clear_pointer (&result, g_variant_unref);
-      status = wait_for (p, "result", deadline_after (w->limits->runs_s),
+      status = wait_for (p, "result", stage_deadline (w, w->limits->runs_s),
                          &result, NULL);
       if (status != BNB_HARNESS_RECEIVED)
         return worker_lost (p, w, AT_RUNS, status);

@@ -825,6 +825,59 @@ test_end_to_end_resume (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* Every strategy keeps a time budget while its candidates would take
+ * much longer: each leaf here runs 10,000 timed launches of a 256^3
+ * matrix product with no run limit to speak of, so nothing can finish
+ * within the 2 s budget.  The search must stop the evaluation in flight,
+ * write its report (no best, the budget hit) and end; before the
+ * deadline reached the harness, a search took as long as its first
+ * candidate. */
+#define WALL_BUDGET_S 2.0
+
+static void
+test_budget_wall_time (void)
+{
+  static const char *const names[]
+      = { "bnb", "random", "genetic", "nelder-mead", "coordinate" };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-wall-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *dev_arg = g_strdup_printf (
+      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+  g_autofree char *budget = g_strdup_printf ("--budget=%gs", WALL_BUDGET_S);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *report = g_build_filename (dir, names[i], NULL);
+      g_autofree char *path = g_build_filename (report, "report.json", NULL);
+      g_autofree char *out = NULL, *err = NULL, *json = NULL;
+      const char *argv[]
+          = { test_bnbtune (), "--kernel", "data/kernels/mxm.ir",
+              "--size=M=256,N=256,K=256", dev_arg, "--strategy", names[i],
+              budget, "--repetitions=10000", "--timeout=600", "--quiet",
+              "--no-journal", "--threads=2", "--report", report, NULL };
+      gint status = 0;
+      gint64 t0 = g_get_monotonic_time ();
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                    &out, &err, &status, &error);
+      double wall = (g_get_monotonic_time () - t0) / 1e6;
+      g_assert_no_error (error);
+      g_test_message ("%s: %.2f s in all, exit status %d: %s", names[i],
+                      wall, status, err);
+      g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (json, "\"budget_hit\": true"));
+      g_assert_cmpfloat (json_number (json, "evaluations"), ==, 0);
+      g_assert_cmpfloat (json_number (json, "total_s"), <=,
+                         WALL_BUDGET_S + 5);
+      /* starting the workers and counting the space come before the
+       * budget's clock; a candidate left to finish takes minutes */
+      g_assert_cmpfloat (wall, <, WALL_BUDGET_S + 60);
+      g_assert_nonnull (strstr (err, "no candidate was evaluated"));
+    }
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -833,6 +886,7 @@ main (int argc, char **argv)
                    test_bnb_equals_exhaustive);
   g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/budget", test_budget);
+  g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
