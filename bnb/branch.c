@@ -161,33 +161,49 @@ cut_node (Bnb *b, guint depth, BnbChoiceNode *node)
     bnb_choice_node_free (node);
 }
 
-static void
-count_depth (Bnb *b, guint depth)
-{
-  GPtrArray *sample = b->samples->pdata[depth];
-  guint64 cuts = g_array_index (b->inner_cuts, guint64, depth);
-  BnbSearchDepth *d = depth_at (b, depth);
-  double sum = 0;
-  for (guint i = 0; i < sample->len; i++)
-    {
-      double leaves;
-      gboolean estimated;
-      count_below (sample->pdata[i], b->ctx->options->count_seconds,
-                   depth * 7919 + i, &leaves, &estimated);
-      sum += leaves;
-      d->pruned_estimated |= estimated;
-    }
-  if (sample->len < cuts)
-    d->pruned_estimated = TRUE;
-  if (sample->len > 0)
-    d->pruned += sum * (double) cuts / sample->len;
-}
+/* The candidates below the cut inner nodes, per depth: each depth's
+ * reservoir of cut nodes is counted (exactly when small, else by Knuth's
+ * estimate) and scaled to the depth's cuts.  The reservoirs are taken in
+ * turns, the i-th node of every depth before the (i+1)-th of any, until
+ * COUNT_CUTS_SECONDS have passed (every depth gets one node at least), so
+ * that the statistics of a deep search do not outlast its budget. */
+#define COUNT_CUTS_SECONDS 1.0
 
 static void
 count_cuts (Bnb *b)
 {
-  for (guint depth = 0; depth < b->samples->len; depth++)
-    count_depth (b, depth);
+  guint n = b->samples->len;
+  g_autofree double *sum = g_new0 (double, n);
+  g_autofree guint *done = g_new0 (guint, n);
+  gint64 end = g_get_monotonic_time () + (gint64)(COUNT_CUTS_SECONDS * 1e6);
+  gboolean more = TRUE;
+  for (guint i = 0; more; i++)
+    {
+      more = FALSE;
+      for (guint depth = 0; depth < n; depth++)
+        {
+          GPtrArray *sample = b->samples->pdata[depth];
+          double leaves;
+          gboolean estimated;
+          if (i >= sample->len || (i > 0 && g_get_monotonic_time () >= end))
+            continue;
+          count_below (sample->pdata[i], b->ctx->options->count_seconds,
+                       depth * 7919 + i, &leaves, &estimated);
+          sum[depth] += leaves;
+          done[depth]++;
+          depth_at (b, depth)->pruned_estimated |= estimated;
+          more = TRUE;
+        }
+    }
+  for (guint depth = 0; depth < n; depth++)
+    {
+      guint64 cuts = g_array_index (b->inner_cuts, guint64, depth);
+      BnbSearchDepth *d = depth_at (b, depth);
+      if (done[depth] < cuts)
+        d->pruned_estimated = TRUE;
+      if (done[depth] > 0)
+        d->pruned += sum[depth] * (double) cuts / done[depth];
+    }
 }
 
 static void
@@ -439,11 +455,59 @@ expand_batch (Bnb *b, GPtrArray *inner)
 
 /* ---- The main loop -------------------------------------------------- */
 
-/* The leaf the evaluator already knows a time for (with --resume, the
- * journal's fastest in the space) is evaluated before the search, so
- * that its time cuts from the start, as the leaf of the space's tree that
- * holds its kernel.  It counts as a leaf of depth 0; when the search
- * reaches it again it is not evaluated twice. */
+/* A greedy descent by bound: from the root, at each split the child with
+ * the lowest bound (the first of equals), down to a leaf of the space's
+ * tree; NULL when every child of some node on the way is a dead end.
+ * Costs a few bounds per level, so the search has a leaf to run within
+ * moments on any space, however flat its bounds near the root. */
+static BnbChoiceNode *
+dive (Bnb *b)
+{
+  BnbSearchContext *ctx = b->ctx;
+  BnbChoiceNode *node = bnb_choice_node_copy (ctx->root);
+  BnbChoiceSplit split;
+  if (!prepare_child (node, &split))
+    {
+      bnb_choice_node_free (node);
+      return NULL;
+    }
+  while (node != NULL && split.choice != G_MAXUINT)
+    {
+      BnbChoiceNode *best = NULL;
+      BnbChoiceSplit best_split = { G_MAXUINT, 0 };
+      double best_bound = INFINITY;
+      BnbDomain keep;
+      for (guint i = 0; (keep = bnb_choice_split_child (node, &split, i)); i++)
+        {
+          BnbChoiceNode *child
+              = bnb_search_child_in (node, split.choice, keep);
+          BnbChoiceSplit next;
+          double bound = INFINITY;
+          if (child != NULL && prepare_child (child, &next))
+            bound = bnb_model_bound (ctx->model, child, NULL);
+          if (child != NULL && (best == NULL || bound < best_bound))
+            {
+              g_clear_pointer (&best, bnb_choice_node_free);
+              best = child, best_bound = bound, best_split = next;
+            }
+          else
+            g_clear_pointer (&child, bnb_choice_node_free);
+        }
+      bnb_choice_node_free (node);
+      node = isfinite (best_bound) ? best : NULL;
+      if (node == NULL)
+        g_clear_pointer (&best, bnb_choice_node_free);
+      split = best_split;
+    }
+  return node;
+}
+
+/* The leaf evaluated before the search, so that its time cuts from the
+ * start: the one the evaluator already knows a time for (with --resume,
+ * the journal's fastest in the space), as the leaf of the space's tree
+ * that holds its kernel, else the end of a greedy descent by bound.  It
+ * counts as a leaf of depth 0; when the search reaches it again it is
+ * not evaluated twice. */
 static void
 start_from_incumbent (Bnb *b)
 {
@@ -452,7 +516,7 @@ start_from_incumbent (Bnb *b)
   g_autoptr (BnbChoiceNode) known
       = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
   BnbChoiceNode *leaf
-      = known ? bnb_choice_node_canonical (ctx->root, known) : NULL;
+      = known ? bnb_choice_node_canonical (ctx->root, known) : dive (b);
   if (leaf == NULL)
     return;
   b->incumbent = bnb_choice_node_copy (leaf);

@@ -103,8 +103,7 @@ bnb_search_result_why_no_best (const BnbSearchResult *result)
 {
   if (result->evaluations > 0)
     return "no candidate ran correctly";
-  return result->budget_hit ? "no candidate was evaluated: the budget ran out "
-                              "before the first evaluation ended"
+  return result->budget_hit ? "no candidate was evaluated within the budget"
                             : "no candidate was evaluated";
 }
 
