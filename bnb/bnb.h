@@ -217,6 +217,7 @@ typedef struct {
   guint64 violations; /* ok leaves measured below their bound */
   guint64 nodes;      /* nodes bounded */
   double model_s, compile_s, run_s, total_s;
+  double propagate_s; /* making children: decisions applied, propagated */
   GArray *records; /* BnbSearchRecord */
   GArray *depths;  /* BnbSearchDepth, index = depth */
 } BnbSearchResult;

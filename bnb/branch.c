@@ -356,6 +356,7 @@ typedef struct {
   guint dead;
   GPtrArray *cut; /* children at or above the cut-off */
   double model_s;
+  double propagate_s;
 } Expansion;
 
 /* A child as the queue holds it: its split, or settled when it is a leaf
@@ -394,9 +395,12 @@ expand (gpointer data, gpointer user_data)
   BnbDomain keep;
   for (guint i = 0; (keep = bnb_choice_split_child (node, split, i)); i++)
     {
+      gint64 t0 = g_get_monotonic_time ();
       BnbChoiceNode *child = bnb_search_child_in (node, split->choice, keep);
       BnbChoiceSplit next;
-      if (child != NULL && prepare_child (child, &next))
+      gboolean alive = child != NULL && prepare_child (child, &next);
+      x->propagate_s += (g_get_monotonic_time () - t0) / 1e6;
+      if (alive)
         expand_child (x, child, &next);
       else
         {
@@ -419,6 +423,7 @@ merge (Bnb *b, Expansion *x)
   g_ptr_array_unref (x->cut);
   b->ctx->result->nodes += x->created;
   b->ctx->result->model_s += x->model_s;
+  b->ctx->result->propagate_s += x->propagate_s;
   double cutoff = cutoff_of (b);
   for (guint i = 0; i < x->children->len; i++)
     {

@@ -307,6 +307,7 @@ json_counts (Json *j, const BnbSearchResult *r)
   json_uint (j, "violations", r->violations);
   json_uint (j, "nodes", r->nodes);
   json_number (j, "model_s", r->model_s);
+  json_number (j, "propagate_s", r->propagate_s);
   json_number (j, "compile_s", r->compile_s);
   json_number (j, "run_s", r->run_s);
   json_number (j, "total_s", r->total_s);
@@ -860,9 +861,10 @@ summary_times (GString *s, const BnbSearchResult *r)
 {
   summary_label (s, "Time");
   g_string_append_printf (s,
-                          "%.3g s in all: model %.3g s, compile %.3g s, "
-                          "run %.3g s\n",
-                          r->total_s, r->model_s, r->compile_s, r->run_s);
+                          "%.3g s in all: model %.3g s, propagation %.3g s, "
+                          "compile %.3g s, run %.3g s\n",
+                          r->total_s, r->model_s, r->propagate_s,
+                          r->compile_s, r->run_s);
 }
 
 static void
