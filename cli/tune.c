@@ -30,6 +30,7 @@ typedef struct {
   gboolean in_process;
   double margin;
   double timeout;
+  double build_timeout;
   double spread;
   double failure_rate;
   double exact_rate;
@@ -138,6 +139,10 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "times the best per launch, its first launch (a late compile on "
       "PoCL) still S (default 10)",
       "S" },
+    { "build-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->build_timeout,
+      "Seconds a candidate's build may take before it counts as timed out "
+      "(default 300)",
+      "S" },
     { "workers", 0, 0, G_OPTION_ARG_INT, &o->workers,
       "Worker processes building candidates in parallel (default: by "
       "device)",
@@ -169,6 +174,7 @@ tune_defaults (TuneOptions *o)
   o->seed = 1;
   o->seeds = 3;
   o->timeout = 10;
+  o->build_timeout = 300;
   o->spread = 1;
   o->failure_rate = 0.02;
   o->exact_rate = 0.1;
@@ -226,10 +232,11 @@ check_tune_options (const TuneOptions *o, GError **error)
   if (o->device != NULL && o->simulate != NULL)
     return usage (error, "give --device or --simulate, not both");
   if (o->repetitions < 1 || o->warmup < 0 || o->timeout <= 0
-      || o->final_candidates < 0 || o->threads < 1 || o->seeds < 1)
+      || o->build_timeout <= 0 || o->final_candidates < 0 || o->threads < 1
+      || o->seeds < 1)
     return usage (error, "--repetitions, --threads and --seeds must be at "
                          "least 1, --warmup and --final at least 0, "
-                         "--timeout positive");
+                         "--timeout and --build-timeout positive");
   if (o->spread < 0 || o->failure_rate < 0 || o->failure_rate >= 1
       || o->exact_rate < 0 || o->exact_rate > 1)
     return usage (error, "--spread must be >= 0, --failure-rate in [0, 1) "
@@ -302,6 +309,7 @@ open_harness (const TuneOptions *o, Session *s, GError **error)
   ho->repetitions = (guint) o->repetitions;
   ho->warmup = (guint) o->warmup;
   ho->timeout_s = o->timeout;
+  ho->build_timeout_s = o->build_timeout;
   ho->seed = (guint64) o->seed;
   ho->in_process = o->in_process;
   ho->workers = (guint) MAX (o->workers, 0);
