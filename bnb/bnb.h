@@ -28,6 +28,7 @@ typedef enum {
   BNB_SEARCH_ERROR_TOO_BIG,  /* exhaustive on a space past its limit */
   BNB_SEARCH_ERROR_EVALUATE, /* the evaluator itself failed */
   BNB_SEARCH_ERROR_REPORT,   /* a report file cannot be written */
+  BNB_SEARCH_ERROR_INTERRUPTED, /* stopped on request (Ctrl-C) */
 } BnbSearchError;
 
 /* ---- Evaluators ------------------------------------------------------ */
@@ -161,6 +162,10 @@ typedef struct {
    * search's own thread (NULL: none). */
   void (*progress) (gpointer data, const BnbSearchProgress *p);
   gpointer progress_data;
+  /* When not NULL: once it reads non-zero (g_atomic_int_get; set it from
+   * any thread, e.g. on SIGINT), the search stops as at its budget,
+   * re-measures nothing and says it was interrupted. */
+  const gint *interrupt;
 } BnbSearchOptions;
 
 void bnb_search_options_init (BnbSearchOptions *options);
@@ -207,6 +212,7 @@ typedef struct {
   gboolean proven;
   double lowest_open_s;   /* INFINITY when nothing is open */
   gboolean budget_hit;
+  gboolean interrupted; /* stopped by options->interrupt */
   double space_size;
   gboolean space_exact;
   guint64 evaluations; /* including journal reuse and re-measures */

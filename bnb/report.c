@@ -286,6 +286,7 @@ json_proof (Json *j, const BnbSearchResult *r, double overall)
                isfinite (r->lowest_open_s) ? r->best_s / r->lowest_open_s
                                            : NAN);
   json_bool (j, "budget_hit", r->budget_hit);
+  json_bool (j, "interrupted", r->interrupted);
   json_number (j, "space_size", r->space_size);
   json_bool (j, "space_exact", r->space_exact);
   json_number (j, "reduction_factor", reduction_factor (r));
@@ -798,6 +799,9 @@ summary_proof (GString *s, const BnbSearchResult *r)
     g_string_append (s, "not proven: no bound on the kernels left");
   if (r->budget_hit)
     g_string_append (s, " (budget spent)");
+  if (r->interrupted)
+    g_string_append (s, " (interrupted: the best as searched, not "
+                        "re-measured)");
   g_string_append_c (s, '\n');
 }
 

@@ -103,14 +103,25 @@ bnb_search_result_why_no_best (const BnbSearchResult *result)
 {
   if (result->evaluations > 0)
     return "no candidate ran correctly";
+  if (result->interrupted)
+    return "no candidate was evaluated before the search was interrupted";
   return result->budget_hit ? "no candidate was evaluated within the budget"
                             : "no candidate was evaluated";
+}
+
+static gboolean
+interrupted (const BnbSearchContext *ctx)
+{
+  const gint *flag = ctx->options->interrupt;
+  return flag != NULL && g_atomic_int_get (flag) != 0;
 }
 
 gboolean
 bnb_search_over_budget (BnbSearchContext *ctx)
 {
   const BnbSearchOptions *o = ctx->options;
+  if (interrupted (ctx))
+    return TRUE;
   if (o->max_evaluations > 0 && ctx->result->evaluations >= o->max_evaluations)
     return TRUE;
   return o->max_seconds > 0
@@ -128,7 +139,9 @@ bnb_search_set_deadline (BnbSearchContext *ctx, gboolean final)
   gint64 end_us = 0;
   if (k->set_deadline == NULL)
     return;
-  if (o->max_seconds > 0)
+  if (interrupted (ctx))
+    end_us = 1; /* long past */
+  else if (o->max_seconds > 0)
     {
       double left = o->max_seconds + (final ? FINAL_GRACE_S : 0)
                     - g_timer_elapsed (ctx->timer, NULL);
@@ -500,8 +513,10 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
         g_propagate_error (error, g_steal_pointer (&ctx.error));
       return NULL;
     }
-  ctx.result->budget_hit = bnb_search_over_budget (&ctx);
-  if (ctx.error == NULL)
+  ctx.result->interrupted = interrupted (&ctx);
+  ctx.result->budget_hit = !ctx.result->proven && !ctx.result->interrupted
+                           && bnb_search_over_budget (&ctx);
+  if (ctx.error == NULL && !ctx.result->interrupted)
     name_winner (&ctx);
   if (ctx.error != NULL)
     {

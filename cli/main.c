@@ -1,7 +1,9 @@
 /* bnbtune's command line: a table of subcommands, each a function that
  * parses its own options and reports failure through a GError, printed
  * once, here.  Exit codes: 0 success, 1 a failure while working (a kernel
- * that does not parse, an empty space), 2 a usage error. */
+ * that does not parse, an empty space), 2 a usage error, 130 a search
+ * interrupted (Ctrl-C) after writing what it found. */
+#include "bnb/bnb.h"
 #include "cli/cli.h"
 
 #include <stdio.h>
@@ -79,6 +81,9 @@ main (int argc, char **argv)
                         : !cmd->func (argc - 1, argv + 1, &error))
     {
       fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
+      if (g_error_matches (error, BNB_SEARCH_ERROR,
+                           BNB_SEARCH_ERROR_INTERRUPTED))
+        return 130;
       return error->domain == G_OPTION_ERROR ? 2 : 1;
     }
   return 0;

@@ -3,11 +3,14 @@
  * device (--simulate FILE.ini); `bnbtune compare` runs several strategies
  * and seeds at one budget.  Prints a summary, writes a report directory
  * with --report.  Exit status: 0 a best candidate was found (proven or
- * not), 1 none ran correctly or the tool failed, 2 a usage error. */
+ * not), 1 none ran correctly or the tool failed, 2 a usage error, 130
+ * interrupted by Ctrl-C. */
 #include "cli/tune.h"
 #include "ir/ir.h"
 
+#include <glib-unix.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -271,6 +274,7 @@ typedef struct {
   BnbJournal *journal;
   BnbEvaluator *evaluator;
   BnbHarnessOptions ho;
+  gint interrupt; /* set on the first Ctrl-C (g_atomic_int) */
 } Session;
 
 static void
@@ -484,6 +488,14 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
     return FALSE;
   if (o->report != NULL)
     printf ("report: %s\n", o->report);
+  if (g_atomic_int_get (&s->interrupt))
+    {
+      g_set_error_literal (error, BNB_SEARCH_ERROR,
+                           BNB_SEARCH_ERROR_INTERRUPTED,
+                           "interrupted: the summary and the report hold "
+                           "what was searched");
+      return FALSE;
+    }
   for (guint i = 0; i < results->len; i++)
     if (((BnbSearchResult *) results->pdata[i])->best_decisions != NULL)
       return TRUE;
@@ -491,6 +503,66 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
                        bnb_search_result_why_no_best (results->pdata[0]));
   return FALSE;
 }
+
+/* Ctrl-C while searching: the first stops the search cleanly (the
+ * evaluation in flight too, through the harness's deadline) so that the
+ * summary and the report are written, marked interrupted; a second ends
+ * the process at once.  GLib's signal source runs the callback on a
+ * thread of its own, not in the signal handler. */
+typedef struct {
+  Session *session;
+  GMainContext *context;
+  GMainLoop *loop;
+  GThread *thread;
+} Interrupt;
+
+static gboolean
+on_sigint (gpointer data)
+{
+  Interrupt *in = data;
+  if (g_atomic_int_get (&in->session->interrupt))
+    _exit (130);
+  g_atomic_int_set (&in->session->interrupt, 1);
+  if (in->session->harness != NULL)
+    bnb_harness_set_deadline (in->session->harness, 1);
+  g_printerr ("\nbnbtune: interrupted: stopping the search and writing "
+              "what it found (Ctrl-C again to quit at once)\n");
+  return G_SOURCE_CONTINUE;
+}
+
+static gpointer
+interrupt_main (gpointer data)
+{
+  g_main_loop_run (data);
+  return NULL;
+}
+
+static void
+interrupt_start (Interrupt *in, Session *s)
+{
+  GSource *source = g_unix_signal_source_new (SIGINT);
+  in->session = s;
+  in->context = g_main_context_new ();
+  g_source_set_callback (source, on_sigint, in, NULL);
+  g_source_attach (source, in->context);
+  g_source_unref (source);
+  in->loop = g_main_loop_new (in->context, FALSE);
+  in->thread = g_thread_new ("bnb-sigint", interrupt_main, in->loop);
+}
+
+static void
+interrupt_clear (Interrupt *in)
+{
+  if (in->thread == NULL)
+    return;
+  g_main_loop_quit (in->loop);
+  g_thread_join (in->thread);
+  g_main_loop_unref (in->loop);
+  g_main_context_unref (in->context);
+  in->thread = NULL;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
 static BnbSearchResult *
 run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
@@ -503,6 +575,7 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
   so.seed = seed;
   if (!o->quiet && isatty (STDERR_FILENO))
     so.progress = show_progress;
+  so.interrupt = &s->interrupt;
   BnbSearchResult *r = bnb_search_run (s->root, s->model, s->evaluator, &so,
                                        error);
   end_progress (&so);
@@ -564,7 +637,8 @@ tune_context (TuneOptions *o)
       "proven best in the space.\nEvery candidate timed is verified against "
       "a reference and kept in a\njournal (docs/harness.md).  Exit status: "
       "0 a winner was found, 1 no\ncandidate ran correctly or the tool "
-      "failed, 2 a usage error.");
+      "failed, 2 a usage error, 130 interrupted\n(the first Ctrl-C stops "
+      "the search and writes what it found).");
   return context;
 }
 
@@ -586,6 +660,8 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
   g_auto (Session) s = { 0 };
   if (!session_open (&o, &s, error))
     return FALSE;
+  g_auto (Interrupt) in = { 0 };
+  interrupt_start (&in, &s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                         bnb_search_result_free);
@@ -659,15 +735,18 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
   g_auto (Session) s = { 0 };
   if (!session_open (&o, &s, error))
     return FALSE;
+  g_auto (Interrupt) in = { 0 };
+  interrupt_start (&in, &s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                         bnb_search_result_free);
-  for (guint i = 0; i < strategies->len; i++)
+  for (guint i = 0; i < strategies->len && !g_atomic_int_get (&s.interrupt);
+       i++)
     {
       BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
       guint n = st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
                     ? 1 : (guint) o.seeds;
-      for (guint k = 0; k < n; k++)
+      for (guint k = 0; k < n && !g_atomic_int_get (&s.interrupt); k++)
         {
           BnbSearchResult *r
               = run_one (&o, &s, st, (guint64) o.seed + k, error);

@@ -18,6 +18,8 @@
 
 #include "harness/harness.h"
 
+#include <stdatomic.h>
+
 #include <CL/cl.h>
 
 /* The inputs of one kernel at its sizes, and what it must compute.
@@ -241,12 +243,13 @@ gboolean bnb_harness_proxy_ensure (BnbHarnessProxy *proxy,
  * first launch (a late compile may be in it), and the launches after the
  * first with the checks; and the search's deadline on the monotonic clock
  * (0: none), past which the evaluation is stopped whatever stage it is
- * in. */
+ * in.  The deadline may move while the evaluation waits (an interrupt
+ * sets it to the past), so the waits read it every STOP_POLL_S. */
 typedef struct {
   double build_s;
   double first_launch_s;
   double runs_s;
-  gint64 end_us;
+  const _Atomic gint64 *end_us; /* read at every wait, NULL: none */
 } BnbHarnessLimits;
 
 BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,

@@ -23,7 +23,7 @@ struct BnbHarness {
   GMutex lock;       /* one evaluation at a time */
   GMutex local_lock; /* the `local` pointer, for prepare */
   double timeout_s;
-  gint64 end_us; /* the search's deadline, 0: none */
+  _Atomic gint64 end_us; /* the search's deadline, 0: none */
   BnbHarnessProblem *problem;
   BnbHarnessLocal *local;
   BnbHarnessPool *pool;
@@ -348,9 +348,7 @@ bnb_harness_set_timeout (BnbHarness *h, double seconds)
 void
 bnb_harness_set_deadline (BnbHarness *h, gint64 end_us)
 {
-  g_mutex_lock (&h->lock);
-  h->end_us = end_us;
-  g_mutex_unlock (&h->lock);
+  atomic_store (&h->end_us, end_us);
 }
 
 void
@@ -455,7 +453,7 @@ evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
    * whatever limit the search has set since. */
   BnbHarnessLimits limits = { h->options.build_timeout_s,
                               MAX (h->timeout_s, h->options.timeout_s),
-                              h->timeout_s, h->end_us };
+                              h->timeout_s, &h->end_us };
   return bnb_harness_pool_evaluate (h->pool, &setup, program,
                                     h->options.warmup, repetitions, &limits,
                                     error);

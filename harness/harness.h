@@ -157,10 +157,12 @@ guint bnb_harness_n_workers (const BnbHarness *harness);
 /* The limit on the runs of later evaluations (seconds > 0); in a worker
  * process, on the launches after the first. */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
-/* Evaluations from now on stop at `end_us` on the monotonic clock (0:
- * no deadline), whatever stage they are in, and come back `stopped`: a
- * search's time budget holds even while a build or a run would go on.
- * Evaluations in this process (no workers) cannot be stopped. */
+/* Evaluations stop at `end_us` on the monotonic clock (0: no deadline),
+ * whatever stage they are in, and come back `stopped`: a search's time
+ * budget holds even while a build or a run would go on.  Safe from any
+ * thread, and it moves the deadline of the evaluation in flight too
+ * (within 0.1 s): 1 stops it at once (an interrupt).  Evaluations in
+ * this process (no workers) cannot be stopped. */
 void bnb_harness_set_deadline (BnbHarness *harness, gint64 end_us);
 
 /* Starts building `program` on the build threads (in one of the workers,

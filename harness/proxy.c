@@ -515,13 +515,44 @@ typedef struct {
   double compile_s;
 } Wait;
 
-/* When a stage's limit of `seconds` ends, or the search's deadline
- * before it. */
+/* The search's deadline now (0: none). */
 static gint64
-stage_deadline (const Wait *w, double seconds)
+search_end (const Wait *w)
 {
-  gint64 d = deadline_after (seconds);
-  return w->limits->end_us > 0 ? MIN (d, w->limits->end_us) : d;
+  return w->limits->end_us ? atomic_load (w->limits->end_us) : 0;
+}
+
+static gboolean
+past_search_end (const Wait *w)
+{
+  gint64 end = search_end (w);
+  return end > 0 && g_get_monotonic_time () >= end;
+}
+
+/* How often a wait looks at the search's deadline, which may move. */
+#define STOP_POLL_US 100000
+
+/* wait_for_either for one stage of an evaluation: until its limit of
+ * `seconds`, or the search's deadline, whichever comes first. */
+static BnbHarnessReceive
+wait_stage (BnbHarnessProxy *p, const Wait *w, const char *want,
+            const char *also, double seconds, GVariant **fields,
+            gboolean *got_also)
+{
+  gint64 stage_end = deadline_after (seconds);
+  for (;;)
+    {
+      gint64 end = search_end (w);
+      gint64 until = MIN (stage_end, g_get_monotonic_time () + STOP_POLL_US);
+      if (end > 0)
+        until = MIN (until, end);
+      BnbHarnessReceive status = wait_for_either (p, want, also, until,
+                                                  fields, got_also, NULL);
+      if (status != BNB_HARNESS_RECEIVE_TIMEOUT)
+        return status;
+      if (g_get_monotonic_time () >= stage_end || past_search_end (w))
+        return status;
+    }
 }
 
 /* Where an evaluation was when its worker stopped answering. */
@@ -536,9 +567,8 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
   g_autofree char *how = NULL;
   g_autofree char *message = NULL;
   BnbEvaluation *e;
-  gboolean stopped = status == BNB_HARNESS_RECEIVE_TIMEOUT
-                     && w->limits->end_us > 0
-                     && g_get_monotonic_time () >= w->limits->end_us;
+  gboolean stopped
+      = status == BNB_HARNESS_RECEIVE_TIMEOUT && past_search_end (w);
   g_mutex_lock (&p->lock);
   how = kill_worker (p);
   g_mutex_unlock (&p->lock);
@@ -581,24 +611,22 @@ await_result (BnbHarnessProxy *p, Wait *w)
   g_autoptr (GVariant) evaluation = NULL;
   gboolean fatal = FALSE;
   gboolean launched = FALSE;
-  BnbHarnessReceive status
-      = wait_for (p, "built", stage_deadline (w, w->limits->build_s), &built,
-                  NULL);
+  BnbHarnessReceive status = wait_stage (p, w, "built", NULL,
+                                         w->limits->build_s, &built, NULL);
   if (status != BNB_HARNESS_RECEIVED)
     return worker_lost (p, w, AT_BUILD, status);
   g_variant_lookup (built, "compile", "d", &w->compile_s);
   /* "launched" after the first launch; "result" at once when there is no
    * launch (a failed build or set-up) */
-  status = wait_for_either (p, "result", "launched",
-                            stage_deadline (w, w->limits->first_launch_s),
-                            &result, &launched, NULL);
+  status = wait_stage (p, w, "result", "launched", w->limits->first_launch_s,
+                       &result, &launched);
   if (status != BNB_HARNESS_RECEIVED)
     return worker_lost (p, w, AT_FIRST_LAUNCH, status);
   if (launched)
     {
       g_clear_pointer (&result, g_variant_unref);
-      status = wait_for (p, "result", stage_deadline (w, w->limits->runs_s),
-                         &result, NULL);
+      status = wait_stage (p, w, "result", NULL, w->limits->runs_s, &result,
+                           NULL);
       if (status != BNB_HARNESS_RECEIVED)
         return worker_lost (p, w, AT_RUNS, status);
     }

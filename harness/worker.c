@@ -15,6 +15,7 @@
  */
 #include "harness/harness-private.h"
 
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -311,6 +312,10 @@ bnb_harness_worker_main (GError **error)
 {
   Worker w = { 0 };
   GThread *thread;
+  /* Ctrl-C reaches the whole process group: the parent decides when a
+   * worker stops (it hangs up, or kills it), so that an interrupted search
+   * still ends cleanly. */
+  signal (SIGINT, SIG_IGN);
   if (!worker_init (&w, error))
     return FALSE;
   if (open_device (&w))

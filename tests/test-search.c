@@ -9,8 +9,10 @@
 #include "tests/support/fixture.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static const char *const kernels[][2] = {
   { "data/kernels/axpy.ir", "N=64" },
@@ -909,6 +911,56 @@ test_budget_wall_time (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* Ctrl-C during a search whose candidate would run for minutes: the
+ * search stops the evaluation in flight, prints its summary, writes its
+ * report marked interrupted and exits with 130. */
+static void
+test_interrupt (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-int-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *report = g_build_filename (dir, "report", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.txt", NULL);
+  g_autofree char *err = g_build_filename (dir, "err.txt", NULL);
+  g_autofree char *json_path = g_build_filename (report, "report.json", NULL);
+  g_autofree char *cmd = g_strdup_printf (
+      "exec %s --kernel data/kernels/mxm.ir --size M=256,N=256,K=256 "
+      "--device %s --strategy random --repetitions 10000 --timeout 600 "
+      "--no-journal --threads 2 --report '%s' >'%s' 2>'%s'",
+      test_bnbtune (), g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0", report, out,
+      err);
+  const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
+  GPid pid;
+  int status = 0;
+  g_autofree char *text = NULL, *json = NULL, *summary = NULL;
+  g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                 NULL, NULL, &pid, &error);
+  g_assert_no_error (error);
+  /* the device line comes as the session opens, the watcher just after */
+  for (int i = 0; i < 600; i++)
+    {
+      g_clear_pointer (&text, g_free);
+      if (g_file_get_contents (err, &text, NULL, NULL)
+          && strstr (text, "device:") != NULL)
+        break;
+      g_usleep (100000);
+    }
+  g_assert_nonnull (strstr (text, "device:"));
+  g_usleep (3000000);
+  g_assert_cmpint (kill (pid, SIGINT), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+  g_assert_true (g_file_get_contents (json_path, &json, NULL, &error));
+  g_assert_nonnull (strstr (json, "\"interrupted\": true"));
+  g_assert_true (g_file_get_contents (out, &summary, NULL, &error));
+  g_assert_nonnull (strstr (summary, "interrupted"));
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -918,6 +970,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
+  g_test_add_func ("/search/interrupt", test_interrupt);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/dive", test_dive);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
