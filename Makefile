@@ -22,7 +22,7 @@ OPT := -O2 -g
 SAN := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 
-MODULES := ir choices model bnb codegen devices harness
+MODULES := ir choices model bnb codegen devices harness tune
 LIB_SRCS := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
 CLI_SRCS := $(wildcard cli/*.c)
 TEST_SRCS := $(wildcard tests/test-*.c)

@@ -5,8 +5,9 @@
  * with --report.  Exit status: 0 a best candidate was found (proven or
  * not), 1 none ran correctly or the tool failed, 2 a usage error, 130
  * interrupted by Ctrl-C. */
-#include "cli/tune.h"
+#include "cli/cli.h"
 #include "ir/ir.h"
+#include "tune/tune.h"
 
 #include <glib-unix.h>
 #include <math.h>
@@ -262,102 +263,43 @@ search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
   return TRUE;
 }
 
-/* ---- The device, the space and the evaluator ------------------------ */
+/* ---- The session ----------------------------------------------------- */
 
-typedef struct {
-  BnbDeviceDesc desc;
-  BnbIrKernel *kernel;
-  BnbChoiceSpace *space;
-  BnbChoiceNode *root;
-  BnbModel *model;
-  BnbHarness *harness;
-  BnbJournal *journal;
-  BnbEvaluator *evaluator;
-  BnbHarnessOptions ho;
-  gint interrupt; /* set on the first Ctrl-C (g_atomic_int) */
-} Session;
+typedef BnbTuneSession Session;
 
-static void
-session_clear (Session *s)
+static Session *
+session_open (const TuneOptions *o, GError **error)
 {
-  g_clear_pointer (&s->evaluator, bnb_evaluator_free);
-  g_clear_pointer (&s->journal, bnb_journal_free);
-  g_clear_pointer (&s->harness, bnb_harness_free);
-  g_clear_pointer (&s->model, bnb_model_free);
-  g_clear_pointer (&s->root, bnb_choice_node_free);
-  g_clear_pointer (&s->space, bnb_choice_space_free);
-  g_clear_pointer (&s->kernel, bnb_ir_kernel_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Session, session_clear)
-
-static gboolean
-load_desc (const TuneOptions *o, BnbDeviceDesc *desc, GError **error)
-{
-  if (o->simulate != NULL)
-    return bnb_device_desc_load_file (o->simulate, desc, error);
-  g_autoptr (BnbDevice) device
-      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
-  if (device == NULL)
-    return FALSE;
-  *desc = *bnb_device_desc (device);
-  fprintf (stderr, "bnbtune: device: %s\n", bnb_device_reason (device));
-  return TRUE;
-}
-
-static gboolean
-open_harness (const TuneOptions *o, Session *s, GError **error)
-{
-  BnbHarnessOptions *ho = &s->ho;
-  bnb_harness_options_init (ho);
-  ho->repetitions = (guint) o->repetitions;
-  ho->warmup = (guint) o->warmup;
-  ho->timeout_s = o->timeout;
-  ho->build_timeout_s = o->build_timeout;
-  ho->seed = (guint64) o->seed;
-  ho->in_process = o->in_process;
-  ho->workers = (guint) MAX (o->workers, 0);
-  s->harness = bnb_harness_new (o->k.kernel, NULL, o->k.sizes, o->device,
-                                ho, error);
-  if (s->harness == NULL)
-    return FALSE;
-  if (o->no_journal)
-    return TRUE;
-  BnbJournalKey key;
-  bnb_harness_journal_key (s->harness, bnb_choice_space_n_choices (s->space),
-                           &key);
-  g_autofree char *path = o->journal ? g_strdup (o->journal)
-                                     : bnb_journal_default_path (&key);
-  s->journal = bnb_journal_open (path, &key, error);
-  if (s->journal != NULL && bnb_journal_repair_note (s->journal))
-    fprintf (stderr, "bnbtune: warning: journal %s: %s\n", path,
+  BnbTuneOptions t;
+  bnb_tune_options_init (&t);
+  t.kernel_path = o->k.kernel;
+  t.sizes = o->k.sizes;
+  t.device = o->device;
+  t.simulate = o->simulate;
+  t.simulate_seed = (guint64) o->seed;
+  t.spread = o->spread;
+  t.failure_rate = o->failure_rate;
+  t.exact_rate = o->exact_rate;
+  t.decisions = o->decisions;
+  t.harness.repetitions = (guint) o->repetitions;
+  t.harness.warmup = (guint) o->warmup;
+  t.harness.timeout_s = o->timeout;
+  t.harness.build_timeout_s = o->build_timeout;
+  t.harness.seed = (guint64) o->seed;
+  t.harness.in_process = o->in_process;
+  t.harness.workers = (guint) MAX (o->workers, 0);
+  t.journal = o->journal;
+  t.no_journal = o->no_journal;
+  t.resume = o->resume;
+  Session *s = bnb_tune_session_open (&t, error);
+  if (s != NULL && s->device_reason != NULL)
+    fprintf (stderr, "bnbtune: device: %s\n", s->device_reason);
+  if (s != NULL && s->journal != NULL
+      && bnb_journal_repair_note (s->journal) != NULL)
+    fprintf (stderr, "bnbtune: warning: journal %s: %s\n",
+             bnb_journal_path (s->journal),
              bnb_journal_repair_note (s->journal));
-  return s->journal != NULL;
-}
-
-static gboolean
-session_open (const TuneOptions *o, Session *s, GError **error)
-{
-  if (!load_desc (o, &s->desc, error)
-      || !(s->kernel = bnb_cli_load_kernel (&o->k, error)))
-    return FALSE;
-  BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
-  if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
-      || !(s->root = bnb_cli_start_node (s->space, o->decisions, error))
-      || !(s->model = bnb_model_new (s->space, &s->desc, error)))
-    return FALSE;
-  if (o->simulate != NULL)
-    {
-      s->evaluator = bnb_evaluator_new_simulated (s->model, (guint64) o->seed,
-                                                  o->spread, o->failure_rate,
-                                                  o->exact_rate);
-      return TRUE;
-    }
-  if (!open_harness (o, s, error))
-    return FALSE;
-  s->evaluator = bnb_cli_evaluator_new (s->harness, s->journal, o->resume,
-                                        &s->ho);
-  return TRUE;
+  return s;
 }
 
 /* ---- Progress, figures of merit, output ----------------------------- */
@@ -488,7 +430,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
     return FALSE;
   if (o->report != NULL)
     printf ("report: %s\n", o->report);
-  if (g_atomic_int_get (&s->interrupt))
+  if (bnb_tune_session_interrupted (s))
     {
       g_set_error_literal (error, BNB_SEARCH_ERROR,
                            BNB_SEARCH_ERROR_INTERRUPTED,
@@ -520,11 +462,9 @@ static gboolean
 on_sigint (gpointer data)
 {
   Interrupt *in = data;
-  if (g_atomic_int_get (&in->session->interrupt))
+  if (bnb_tune_session_interrupted (in->session))
     _exit (130);
-  g_atomic_int_set (&in->session->interrupt, 1);
-  if (in->session->harness != NULL)
-    bnb_harness_set_deadline (in->session->harness, 1);
+  bnb_tune_session_interrupt (in->session);
   g_printerr ("\nbnbtune: interrupted: stopping the search and writing "
               "what it found (Ctrl-C again to quit at once)\n");
   return G_SOURCE_CONTINUE;
@@ -575,12 +515,8 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
   so.seed = seed;
   if (!o->quiet && isatty (STDERR_FILENO))
     so.progress = show_progress;
-  so.interrupt = &s->interrupt;
-  BnbSearchResult *r = bnb_search_run (s->root, s->model, s->evaluator, &so,
-                                       error);
+  BnbSearchResult *r = bnb_tune_session_search (s, &so, error);
   end_progress (&so);
-  if (s->evaluator->klass->set_timeout != NULL)
-    s->evaluator->klass->set_timeout (s->evaluator->self, 0);
   return r;
 }
 
@@ -657,19 +593,19 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
   if (strategy == BNB_STRATEGY_COUNT)
     return usage (error, "--strategy takes bnb, exhaustive, random, "
                          "genetic, nelder-mead or coordinate");
-  g_auto (Session) s = { 0 };
-  if (!session_open (&o, &s, error))
+  g_autoptr (BnbTuneSession) s = session_open (&o, error);
+  if (s == NULL)
     return FALSE;
   g_auto (Interrupt) in = { 0 };
-  interrupt_start (&in, &s);
+  interrupt_start (&in, s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                         bnb_search_result_free);
-  BnbSearchResult *r = run_one (&o, &s, strategy, (guint64) o.seed, error);
+  BnbSearchResult *r = run_one (&o, s, strategy, (guint64) o.seed, error);
   if (r == NULL)
     return FALSE;
   g_ptr_array_add (results, r);
-  return finish (&o, &s, results, command, error);
+  return finish (&o, s, results, command, error);
 }
 
 static GOptionContext *
@@ -732,29 +668,29 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
       || !check_tune_options (&o, error)
       || !parse_strategies (o.strategies, strategies, error))
     return FALSE;
-  g_auto (Session) s = { 0 };
-  if (!session_open (&o, &s, error))
+  g_autoptr (BnbTuneSession) s = session_open (&o, error);
+  if (s == NULL)
     return FALSE;
   g_auto (Interrupt) in = { 0 };
-  interrupt_start (&in, &s);
+  interrupt_start (&in, s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                         bnb_search_result_free);
-  for (guint i = 0; i < strategies->len && !g_atomic_int_get (&s.interrupt);
+  for (guint i = 0; i < strategies->len && !bnb_tune_session_interrupted (s);
        i++)
     {
       BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
       guint n = st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
                     ? 1 : (guint) o.seeds;
-      for (guint k = 0; k < n && !g_atomic_int_get (&s.interrupt); k++)
+      for (guint k = 0; k < n && !bnb_tune_session_interrupted (s); k++)
         {
           BnbSearchResult *r
-              = run_one (&o, &s, st, (guint64) o.seed + k, error);
+              = run_one (&o, s, st, (guint64) o.seed + k, error);
           if (r == NULL)
             return FALSE;
           print_done (r);
           g_ptr_array_add (results, r);
         }
     }
-  return finish (&o, &s, results, command, error);
+  return finish (&o, s, results, command, error);
 }

@@ -5,7 +5,7 @@
  * decisions alone).  Leaves whose code is the same kernel (equal
  * kernel_key) are built and run once: the others get that kernel's
  * answer. */
-#include "cli/tune.h"
+#include "tune/tune.h"
 
 #include <stdio.h>
 
@@ -267,7 +267,7 @@ static const BnbEvaluatorClass harness_class = {
 };
 
 BnbEvaluator *
-bnb_cli_evaluator_new (BnbHarness *harness, BnbJournal *journal,
+bnb_tune_evaluator_new (BnbHarness *harness, BnbJournal *journal,
                        gboolean resume, const BnbHarnessOptions *options)
 {
   HarnessEvaluator *h = g_new0 (HarnessEvaluator, 1);

@@ -1,0 +1,140 @@
+/* A tuning session: the kernel, the device description, the space, the
+ * model and the evaluator, each made once and shared by every search of
+ * the session (one for `tune`, several for `compare`). */
+#include "tune/tune.h"
+
+void
+bnb_tune_options_init (BnbTuneOptions *o)
+{
+  *o = (BnbTuneOptions){ 0 };
+  bnb_harness_options_init (&o->harness);
+  o->simulate_seed = 1;
+  o->spread = 1;
+  o->failure_rate = 0.02;
+  o->exact_rate = 0.1;
+}
+
+/* The device's description: from the file on a simulated device, else
+ * the device opened (and calibrated, or read from the cache) once. */
+static gboolean
+describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
+{
+  if (o->simulate != NULL)
+    return bnb_device_desc_load_file (o->simulate, &s->desc, error);
+  g_autoptr (BnbDevice) device
+      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
+  if (device == NULL)
+    return FALSE;
+  s->desc = *bnb_device_desc (device);
+  s->device_reason = g_strdup (bnb_device_reason (device));
+  return TRUE;
+}
+
+static BnbIrKernel *
+load_kernel (const BnbTuneOptions *o, GError **error)
+{
+  g_autoptr (BnbIrKernel) kernel = bnb_ir_kernel_parse_file (o->kernel_path,
+                                                             error);
+  if (!kernel || !bnb_ir_kernel_bind (kernel, o->sizes, error))
+    return NULL;
+  return g_steal_pointer (&kernel);
+}
+
+static BnbChoiceNode *
+start_node (const BnbChoiceSpace *space, const char *decisions,
+            GError **error)
+{
+  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (space, error);
+  if (root && decisions
+      && !bnb_choice_node_apply_string (root, decisions, error))
+    return NULL;
+  return g_steal_pointer (&root);
+}
+
+static gboolean
+open_journal (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
+{
+  BnbJournalKey key;
+  if (o->no_journal)
+    return TRUE;
+  bnb_harness_journal_key (s->harness, bnb_choice_space_n_choices (s->space),
+                           &key);
+  /* the device as the session describes it, as the model sees it */
+  key.device = s->desc.name;
+  key.driver = s->desc.driver_version;
+  g_autofree char *path = o->journal ? g_strdup (o->journal)
+                                     : bnb_journal_default_path (&key);
+  s->journal = bnb_journal_open (path, &key, error);
+  return s->journal != NULL;
+}
+
+BnbTuneSession *
+bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
+{
+  g_autoptr (BnbTuneSession) s = g_new0 (BnbTuneSession, 1);
+  g_return_val_if_fail (o != NULL && o->kernel_path != NULL, NULL);
+  if (!describe_device (o, s, error) || !(s->kernel = load_kernel (o, error)))
+    return NULL;
+  BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
+  if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
+      || !(s->root = start_node (s->space, o->decisions, error))
+      || !(s->model = bnb_model_new (s->space, &s->desc, error)))
+    return NULL;
+  if (o->simulate != NULL)
+    {
+      s->evaluator = bnb_evaluator_new_simulated (
+          s->model, o->simulate_seed, o->spread, o->failure_rate,
+          o->exact_rate);
+      return g_steal_pointer (&s);
+    }
+  s->harness = bnb_harness_new (o->kernel_path, NULL, o->sizes, o->device,
+                                &o->harness, error);
+  if (s->harness == NULL || !open_journal (o, s, error))
+    return NULL;
+  s->evaluator = bnb_tune_evaluator_new (s->harness, s->journal, o->resume,
+                                         &o->harness);
+  return g_steal_pointer (&s);
+}
+
+void
+bnb_tune_session_free (BnbTuneSession *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->evaluator, bnb_evaluator_free);
+  g_clear_pointer (&s->journal, bnb_journal_free);
+  g_clear_pointer (&s->harness, bnb_harness_free);
+  g_clear_pointer (&s->model, bnb_model_free);
+  g_clear_pointer (&s->root, bnb_choice_node_free);
+  g_clear_pointer (&s->space, bnb_choice_space_free);
+  g_clear_pointer (&s->kernel, bnb_ir_kernel_free);
+  g_free (s->device_reason);
+  g_free (s);
+}
+
+BnbSearchResult *
+bnb_tune_session_search (BnbTuneSession *s, const BnbSearchOptions *options,
+                         GError **error)
+{
+  BnbSearchOptions o = *options;
+  o.interrupt = &s->interrupt;
+  BnbSearchResult *r = bnb_search_run (s->root, s->model, s->evaluator, &o,
+                                       error);
+  if (s->evaluator->klass->set_timeout != NULL)
+    s->evaluator->klass->set_timeout (s->evaluator->self, 0);
+  return r;
+}
+
+void
+bnb_tune_session_interrupt (BnbTuneSession *s)
+{
+  g_atomic_int_set (&s->interrupt, 1);
+  if (s->harness != NULL)
+    bnb_harness_set_deadline (s->harness, 1);
+}
+
+gboolean
+bnb_tune_session_interrupted (const BnbTuneSession *s)
+{
+  return g_atomic_int_get (&s->interrupt) != 0;
+}

@@ -1,0 +1,79 @@
+/* The engine: a tuning session over one kernel on one device.  The
+ * kernel is parsed and bound once, the device opened and described once
+ * (calibrated, from the cache when it can), and the space, the model,
+ * the harness, the journal and the evaluator are wired to that one
+ * description; the evaluator's policy (journal answers by kernel key,
+ * same-kernel answers, timeouts tied to the best, the deadline of a time
+ * budget) lives here, not in the command line, which only parses options
+ * and prints (docs/search.md). */
+#ifndef BNB_TUNE_H
+#define BNB_TUNE_H
+
+#include "bnb/bnb.h"
+#include "codegen/codegen.h"
+#include "harness/harness.h"
+
+typedef struct {
+  const char *kernel_path; /* the .ir file (required) */
+  const char *sizes;       /* "M=1024,N=1024"; NULL: the file's */
+  const char *device;      /* an OpenCL device spec; NULL: the default */
+  /* A device description file: a simulated device (each leaf takes its
+   * bound times a seeded factor, docs/search.md); no device is opened. */
+  const char *simulate;
+  guint64 simulate_seed;
+  double spread, failure_rate, exact_rate;
+  const char *decisions;  /* the node searched below; NULL: the root */
+  BnbHarnessOptions harness;
+  const char *journal;    /* NULL: the default path for the kernel key */
+  gboolean no_journal;
+  gboolean resume;        /* the journal answers the kernels it holds */
+} BnbTuneOptions;
+
+/* Defaults: no journal path, a real device, the harness's defaults. */
+void bnb_tune_options_init (BnbTuneOptions *options);
+
+typedef struct {
+  BnbDeviceDesc desc; /* the one description everything reads */
+  char *device_reason; /* why this device was chosen; NULL: simulated */
+  BnbIrKernel *kernel;
+  BnbChoiceSpace *space;
+  BnbChoiceNode *root; /* the root, or the node of options->decisions */
+  BnbModel *model;
+  BnbHarness *harness; /* NULL on a simulated device */
+  BnbJournal *journal; /* NULL without one */
+  BnbEvaluator *evaluator;
+  gint interrupt; /* set by bnb_tune_session_interrupt (g_atomic_int) */
+} BnbTuneSession;
+
+BNB_GIVE BnbTuneSession *bnb_tune_session_open (const BnbTuneOptions *options,
+                                                GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+void bnb_tune_session_free (BNB_TAKE BnbTuneSession *session);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbTuneSession, bnb_tune_session_free)
+
+/* One search on the session (options->interrupt is set to the session's
+ * flag); afterwards the evaluator forgets the search's launch limit, so
+ * that the next search starts as this one did. */
+BNB_GIVE BnbSearchResult *bnb_tune_session_search (BnbTuneSession *session,
+                                                   const BnbSearchOptions
+                                                       *options,
+                                                   GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+/* Stops the session's search as its budget would, the evaluation in
+ * flight too: safe from any thread (not from a signal handler). */
+void bnb_tune_session_interrupt (BnbTuneSession *session);
+gboolean bnb_tune_session_interrupted (const BnbTuneSession *session);
+
+/* An evaluator over `harness` (kept, made with `options`), recording into
+ * `journal` (kept, may be NULL) and answering from it when `resume`.  Its
+ * set_timeout is the limit of one launch; an evaluation may take that
+ * times its launches (warm-up and timed), plus a second. */
+BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new (BNB_KEEP BnbHarness *harness,
+                                               BNB_KEEP BnbJournal *journal,
+                                               gboolean resume,
+                                               const BnbHarnessOptions
+                                                   *options)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+#endif
