@@ -27,8 +27,8 @@ open_session_below (const char *kernel, const char *sizes,
   g_autofree char *decisions = NULL;
   BnbTuneOptions o;
   if (decisions_file != NULL)
-    g_assert_true (
-        g_file_get_contents (decisions_file, &decisions, NULL, &error));
+    g_assert_true (g_file_get_contents (decisions_file, &decisions, NULL,
+                                        &error));
   bnb_tune_options_init (&o);
   o.kernel_path = kernel;
   o.sizes = sizes;
@@ -60,8 +60,8 @@ static BnbTuneSession *
 open_small_mxm (const char *journal, gboolean resume)
 {
   return open_session_below ("data/kernels/mxm.ir", "M=32,N=32,K=32",
-                             "tests/data/mxm-small.decisions", journal,
-                             resume, 3);
+                             "tests/data/mxm-small.decisions", journal, resume,
+                             3);
 }
 
 static BnbEvaluation *
@@ -92,8 +92,9 @@ twin_leaves (BnbTuneSession *s, BnbChoiceNode **a, BnbChoiceNode **b)
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
   /* the full tree: a random leaf decides choices the printer never reads */
   bnb_choice_space_set_splitter (s->space, NULL, NULL);
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (
-      g_str_hash, g_str_equal, g_free, (GDestroyNotify) bnb_choice_node_free);
+  g_autoptr (GHashTable) seen
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                               (GDestroyNotify)bnb_choice_node_free);
   for (guint i = 0; i < 500; i++)
     {
       BnbChoiceNode *leaf = bnb_choice_random_leaf (s->root, rand, 100);
@@ -200,8 +201,9 @@ test_journal_replay (void)
 static void
 test_launch_limit (void)
 {
-  g_autoptr (BnbTuneSession) s = open_session (
-      "data/kernels/mxm.ir", "M=256,N=256,K=256", NULL, FALSE, 200);
+  g_autoptr (BnbTuneSession) s
+      = open_session ("data/kernels/mxm.ir", "M=256,N=256,K=256", NULL, FALSE,
+                      200);
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (s->root);
   g_assert_true (bnb_choice_node_apply_string (

@@ -33,16 +33,15 @@ describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
 static BnbIrKernel *
 load_kernel (const BnbTuneOptions *o, GError **error)
 {
-  g_autoptr (BnbIrKernel) kernel = bnb_ir_kernel_parse_file (o->kernel_path,
-                                                             error);
+  g_autoptr (BnbIrKernel) kernel
+      = bnb_ir_kernel_parse_file (o->kernel_path, error);
   if (!kernel || !bnb_ir_kernel_bind (kernel, o->sizes, error))
     return NULL;
   return g_steal_pointer (&kernel);
 }
 
 static BnbChoiceNode *
-start_node (const BnbChoiceSpace *space, const char *decisions,
-            GError **error)
+start_node (const BnbChoiceSpace *space, const char *decisions, GError **error)
 {
   g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (space, error);
   if (root && decisions
@@ -62,8 +61,8 @@ open_journal (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
   /* the device as the session describes it, as the model sees it */
   key.device = s->desc.name;
   key.driver = s->desc.driver_version;
-  g_autofree char *path = o->journal ? g_strdup (o->journal)
-                                     : bnb_journal_default_path (&key);
+  g_autofree char *path
+      = o->journal ? g_strdup (o->journal) : bnb_journal_default_path (&key);
   s->journal = bnb_journal_open (path, &key, error);
   return s->journal != NULL;
 }
@@ -82,9 +81,9 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
     return NULL;
   if (o->simulate != NULL)
     {
-      s->evaluator = bnb_evaluator_new_simulated (
-          s->model, o->simulate_seed, o->spread, o->failure_rate,
-          o->exact_rate);
+      s->evaluator
+          = bnb_evaluator_new_simulated (s->model, o->simulate_seed, o->spread,
+                                         o->failure_rate, o->exact_rate);
       return g_steal_pointer (&s);
     }
   s->harness = bnb_harness_new (o->kernel_path, NULL, o->sizes, o->device,
@@ -118,8 +117,8 @@ bnb_tune_session_search (BnbTuneSession *s, const BnbSearchOptions *options,
 {
   BnbSearchOptions o = *options;
   o.interrupt = &s->interrupt;
-  BnbSearchResult *r = bnb_search_run (s->root, s->model, s->evaluator, &o,
-                                       error);
+  BnbSearchResult *r
+      = bnb_search_run (s->root, s->model, s->evaluator, &o, error);
   if (s->evaluator->klass->set_timeout != NULL)
     s->evaluator->klass->set_timeout (s->evaluator->self, 0);
   return r;

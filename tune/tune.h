@@ -22,18 +22,18 @@ typedef struct {
   const char *simulate;
   guint64 simulate_seed;
   double spread, failure_rate, exact_rate;
-  const char *decisions;  /* the node searched below; NULL: the root */
+  const char *decisions; /* the node searched below; NULL: the root */
   BnbHarnessOptions harness;
-  const char *journal;    /* NULL: the default path for the kernel key */
+  const char *journal; /* NULL: the default path for the kernel key */
   gboolean no_journal;
-  gboolean resume;        /* the journal answers the kernels it holds */
+  gboolean resume; /* the journal answers the kernels it holds */
 } BnbTuneOptions;
 
 /* Defaults: no journal path, a real device, the harness's defaults. */
 void bnb_tune_options_init (BnbTuneOptions *options);
 
 typedef struct {
-  BnbDeviceDesc desc; /* the one description everything reads */
+  BnbDeviceDesc desc;  /* the one description everything reads */
   char *device_reason; /* why this device was chosen; NULL: simulated */
   BnbIrKernel *kernel;
   BnbChoiceSpace *space;
