@@ -693,6 +693,15 @@ test_end_to_end_read_then_update (void)
                              6);
 }
 
+/* fmin, fmax and fma of f32 and f64 operands together (issue 14: every
+ * kernel failed to build, the overloads being ambiguous). */
+static void
+test_end_to_end_mixed_precision (void)
+{
+  assert_every_kernel_right ("tests/data/mixed-precision.ir", "N=7", NULL,
+                             28);
+}
+
 /* With --resume, a leaf whose kernel an earlier run measured under other
  * decisions is answered by the journal too: an exhaustive run of
  * tests/data/mxm-small.decisions with one order that prints no code fixed
@@ -869,6 +878,8 @@ main (int argc, char **argv)
                    test_end_to_end_two_block_reductions);
   g_test_add_func ("/search/end-to-end/read-then-update",
                    test_end_to_end_read_then_update);
+  g_test_add_func ("/search/end-to-end/mixed-precision",
+                   test_end_to_end_mixed_precision);
   g_test_add_func ("/search/end-to-end/stale-journal",
                    test_end_to_end_stale_journal);
   g_test_add_func ("/search/end-to-end/same-kernel",
