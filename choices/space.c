@@ -266,8 +266,11 @@ restrict_order (BnbChoiceSpace *s, guint x, guint y, BnbDomain allowed)
 }
 
 /* Data flow fixes orders: a producer's dim runs before (or fused with)
- * its copy in the consumer, and the dims a consumer does not have (the
- * reduction dims of an update) run entirely before it. */
+ * its copy in the consumer, the dims a consumer does not have (the
+ * reduction dims of an update) run entirely before it, and the value an
+ * update folds is written before the update's reduction dims, except
+ * those the writer iterates too (two updates in one reduction loop: the
+ * second reads the first's result at the same iteration). */
 static void
 restrict_dataflow_orders (BnbChoiceSpace *s)
 {
@@ -292,8 +295,9 @@ restrict_dataflow_orders (BnbChoiceSpace *s)
       for (guint r = 0; u->update && comm->value == u->value
                         && r < u->n_reduction_dims;
            r++)
-        restrict_order (s, pi, u->reduction_dims[r],
-                        ORD (BEFORE) | ORD (ABSENT));
+        if (!bnb_ir_inst_has_dim (p, u->reduction_dims[r]))
+          restrict_order (s, pi, u->reduction_dims[r],
+                          ORD (BEFORE) | ORD (ABSENT));
     }
 }
 

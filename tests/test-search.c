@@ -693,6 +693,17 @@ test_end_to_end_read_then_update (void)
                              6);
 }
 
+/* Two updates of one accumulator in one reduction loop (docs/ir.md
+ * section 6.2): the second reads the first's result at the same iteration
+ * of the loop they share (issue 14: the space was empty, the first update
+ * being required before the loop it is in). */
+static void
+test_end_to_end_two_updates (void)
+{
+  assert_every_kernel_right ("tests/data/two-updates.ir", "M=3,N=5",
+                             "tests/data/tiles-1.decisions", 162);
+}
+
 /* fmin, fmax and fma of f32 and f64 operands together (issue 14: every
  * kernel failed to build, the overloads being ambiguous). */
 static void
@@ -876,6 +887,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/two-block-reductions",
                    test_end_to_end_two_block_reductions);
+  g_test_add_func ("/search/end-to-end/two-updates",
+                   test_end_to_end_two_updates);
   g_test_add_func ("/search/end-to-end/read-then-update",
                    test_end_to_end_read_then_update);
   g_test_add_func ("/search/end-to-end/mixed-precision",
