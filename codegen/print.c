@@ -480,6 +480,40 @@ print_children (Printer *p, const BnbCgNode *n)
     print_node (p, g_ptr_array_index (n->children, i));
 }
 
+/* The body of class `n` at one iteration, `k`, in a block of its own. */
+static void
+print_iteration (Printer *p, const BnbCgNode *n, gint64 k)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  line (p, "{ /* %s = %" G_GINT64_FORMAT " */",
+        bnb_ir_dim (kernel (p), cl->rep)->name, k);
+  p->indent++;
+  line (p, "const int i%u = %" G_GINT64_FORMAT ";", cl->rep, k);
+  print_children (p, n);
+  p->indent--;
+  line (p, "}");
+}
+
+/* A loop of one iteration is printed as its one iteration: PoCL
+ * miscompiled `for (int i = 0; i < 1; ++i)` around barriers (issue 14,
+ * docs/codegen.md). */
+static void
+print_loop (Printer *p, const BnbCgNode *n)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  if (cl->size == 1)
+    {
+      print_iteration (p, n, 0);
+      return;
+    }
+  line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
+        cl->rep, cl->rep, cl->size, cl->rep);
+  p->indent++;
+  print_children (p, n);
+  p->indent--;
+  line (p, "}");
+}
+
 static void
 print_class (Printer *p, const BnbCgNode *n)
 {
@@ -487,24 +521,11 @@ print_class (Printer *p, const BnbCgNode *n)
   switch (cl->kind)
     {
     case BNB_KIND_LOOP:
-      line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
-            cl->rep, cl->rep, cl->size, cl->rep);
-      p->indent++;
-      print_children (p, n);
-      p->indent--;
-      line (p, "}");
+      print_loop (p, n);
       break;
     case BNB_KIND_UNROLL:
       for (gint64 k = 0; k < cl->size; k++)
-        {
-          line (p, "{ /* %s = %" G_GINT64_FORMAT " */",
-                bnb_ir_dim (kernel (p), cl->rep)->name, k);
-          p->indent++;
-          line (p, "const int i%u = %" G_GINT64_FORMAT ";", cl->rep, k);
-          print_children (p, n);
-          p->indent--;
-          line (p, "}");
-        }
+        print_iteration (p, n, k);
       break;
     case BNB_KIND_VECTOR:
       print_vector (p, n->index,
