@@ -704,6 +704,16 @@ test_end_to_end_two_updates (void)
                              "tests/data/tiles-1.decisions", 162);
 }
 
+/* An inout array loaded in one block and stored in another, by other
+ * work-items: every store waits for the loads (issue 14: 40 of these 148
+ * kernels stored an element before another work-item loaded it). */
+static void
+test_end_to_end_inout_blocks (void)
+{
+  assert_every_kernel_right ("tests/data/inout-blocks.ir", "N=6",
+                             "tests/data/inout-blocks.decisions", 148);
+}
+
 /* fmin, fmax and fma of f32 and f64 operands together (issue 14: every
  * kernel failed to build, the overloads being ambiguous). */
 static void
@@ -889,6 +899,8 @@ main (int argc, char **argv)
                    test_end_to_end_two_block_reductions);
   g_test_add_func ("/search/end-to-end/two-updates",
                    test_end_to_end_two_updates);
+  g_test_add_func ("/search/end-to-end/inout-blocks",
+                   test_end_to_end_inout_blocks);
   g_test_add_func ("/search/end-to-end/read-then-update",
                    test_end_to_end_read_then_update);
   g_test_add_func ("/search/end-to-end/mixed-precision",
