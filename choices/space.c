@@ -206,6 +206,23 @@ static_dim_inst_order (const BnbChoiceSpace *s, guint dim, guint inst)
   return dom;
 }
 
+/* Whether instruction `inst` reads `value` (some version of it). */
+static gboolean
+inst_reads_value (const BnbIrKernel *k, guint inst, guint value)
+{
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      if (comm->consumer == inst && comm->value == value)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether `a` and `b` keep their text order: one reads what the other
+ * writes, both write one value, one reads a value the other updates in
+ * place (a reader of the version before an update comes before it), or
+ * both touch an array one of them stores to. */
 static gboolean
 insts_dependent (const BnbIrKernel *k, guint a, guint b)
 {
@@ -218,6 +235,9 @@ insts_dependent (const BnbIrKernel *k, guint a, guint b)
         return TRUE;
     }
   if (ia->value != BNB_IR_NONE && ia->value == ib->value)
+    return TRUE;
+  if ((ib->update && inst_reads_value (k, a, ib->value))
+      || (ia->update && inst_reads_value (k, b, ia->value)))
     return TRUE;
   if (ia->array == BNB_IR_NONE || ia->array != ib->array)
     return FALSE;
@@ -246,8 +266,11 @@ restrict_order (BnbChoiceSpace *s, guint x, guint y, BnbDomain allowed)
 }
 
 /* Data flow fixes orders: a producer's dim runs before (or fused with)
- * its copy in the consumer, and the dims a consumer does not have (the
- * reduction dims of an update) run entirely before it. */
+ * its copy in the consumer, the dims a consumer does not have (the
+ * reduction dims of an update) run entirely before it, and the value an
+ * update folds is written before the update's reduction dims, except
+ * those the writer iterates too (two updates in one reduction loop: the
+ * second reads the first's result at the same iteration). */
 static void
 restrict_dataflow_orders (BnbChoiceSpace *s)
 {
@@ -272,8 +295,9 @@ restrict_dataflow_orders (BnbChoiceSpace *s)
       for (guint r = 0; u->update && comm->value == u->value
                         && r < u->n_reduction_dims;
            r++)
-        restrict_order (s, pi, u->reduction_dims[r],
-                        ORD (BEFORE) | ORD (ABSENT));
+        if (!bnb_ir_inst_has_dim (p, u->reduction_dims[r]))
+          restrict_order (s, pi, u->reduction_dims[r],
+                          ORD (BEFORE) | ORD (ABSENT));
     }
 }
 

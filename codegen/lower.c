@@ -373,12 +373,79 @@ within_work_item (BnbCgLowered *low, const BnbIrComm *comm, guint t)
   return TRUE;
 }
 
+static gboolean
+subscripts_use (const BnbIrKernel *k, const BnbIrInst *inst, guint logical)
+{
+  for (guint r = 0; r < bnb_ir_array (k, inst->array)->rank; r++)
+    for (guint t = 0; t < inst->index[r].n_terms; t++)
+      if (inst->index[r].terms[t].kind == BNB_IR_VAR_LOGICAL
+          && inst->index[r].terms[t].index == logical)
+        return TRUE;
+  return FALSE;
+}
+
+/* Whether `load` and `store` take one level of a logical dim their
+ * subscripts use from local id `h`: the work-items along h then touch
+ * elements of their own. */
+static gboolean
+accesses_split_on (BnbCgLowered *low, const BnbIrInst *load,
+                   const BnbIrInst *store, guint h)
+{
+  const BnbIrKernel *k = low->kernel;
+  for (guint i = 0; i < load->n_dims; i++)
+    {
+      const BnbIrDim *d = bnb_ir_dim (k, load->dims[i]);
+      BnbStorageLevel lv = { .logical = d->logical, .level = d->level };
+      guint ds = inst_dim_at_level (k, store, &lv);
+      if (ds != BNB_CG_NONE && subscripts_use (k, load, d->logical)
+          && bnb_choice_read_kind (&low->reader, load->dims[i])
+                 == BNB_KIND_THREAD_X + h
+          && bnb_choice_read_kind (&low->reader, ds) == BNB_KIND_THREAD_X + h)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* An inout array's load and store (same subscripts) touch the same
+ * elements in each work-item when, for every local id in use, both take
+ * one level of a subscript's logical dim from it. */
+static gboolean
+accesses_within_work_item (BnbCgLowered *low, const BnbIrInst *load,
+                           const BnbIrInst *store)
+{
+  for (guint h = 0; h < 3; h++)
+    if (low->local_size[h] > 1 && !accesses_split_on (low, load, store, h))
+      return FALSE;
+  return TRUE;
+}
+
+/* A store to an inout array waits for every work-item's loads of it
+ * unless each work-item stores only what it loaded itself (issue 14: a
+ * work-item stored an element another had not loaded yet). */
+static void
+place_inout_barriers (BnbCgLowered *low)
+{
+  const BnbIrKernel *k = low->kernel;
+  for (guint i = 0; i < k->insts->len; i++)
+    for (guint j = 0; j < k->insts->len; j++)
+      {
+        const BnbIrInst *load = bnb_ir_inst (k, i), *store = bnb_ir_inst (k, j);
+        if (load->op == BNB_IR_OP_LOAD && store->op == BNB_IR_OP_STORE
+            && load->array == store->array
+            && bnb_ir_array (k, load->array)->mode == BNB_IR_INOUT
+            && !accesses_within_work_item (low, load, store))
+          barrier_between (low, low->inst_node[i], low->inst_node[j],
+                           BNB_CG_FENCE_GLOBAL);
+      }
+}
+
 static void
 place_barriers (BnbCgLowered *low)
 {
   const BnbIrKernel *k = low->kernel;
   if (low->local_size[0] * low->local_size[1] * low->local_size[2] == 1)
     return;
+  place_inout_barriers (low);
   for (guint i = 0; i < k->comms->len; i++)
     {
       const BnbIrComm *comm = bnb_ir_comm (k, i);

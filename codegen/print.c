@@ -252,24 +252,54 @@ constant (double value, BnbIrType type)
                           type == BNB_IR_F64 ? "" : "f");
 }
 
+/* The type of an operand that is a value or a scalar. */
+static BnbIrType
+operand_type (const Printer *p, const BnbIrOperand *o)
+{
+  if (o->kind == BNB_IR_OPERAND_SCALAR)
+    return bnb_ir_scalar (kernel (p), o->index)->type;
+  return bnb_ir_value (kernel (p), o->index)->type;
+}
+
+/* The type `inst` computes in: f64 if any operand is an f64 value or
+ * scalar (an update of an f32 value too), else the type of what it
+ * writes. */
+static BnbIrType
+expression_type (const Printer *p, const BnbIrInst *inst)
+{
+  for (guint i = 0; i < inst->n_operands; i++)
+    if (inst->operands[i].kind != BNB_IR_OPERAND_CONST
+        && operand_type (p, &inst->operands[i]) == BNB_IR_F64)
+      return BNB_IR_F64;
+  return inst->value == BNB_IR_NONE
+             ? bnb_ir_array (kernel (p), inst->array)->type
+             : bnb_ir_value (kernel (p), inst->value)->type;
+}
+
+/* Operand `i` of `inst`, converted to double where the expression is
+ * f64 and the operand f32 (fmin, fmax and fma have no mixed overloads);
+ * a constant is written in the expression's type. */
 static char *
 operand (const Printer *p, const BnbIrInst *inst, guint i)
 {
   const BnbIrOperand *o = &inst->operands[i];
-  BnbIrType type = inst->value == BNB_IR_NONE
-                       ? bnb_ir_array (kernel (p), inst->array)->type
-                       : bnb_ir_value (kernel (p), inst->value)->type;
+  BnbIrType type = expression_type (p, inst);
+  g_autofree char *text = NULL;
   switch (o->kind)
     {
     case BNB_IR_OPERAND_VALUE:
-      return value_access (p, inst, o->index);
+      text = value_access (p, inst, o->index);
+      break;
     case BNB_IR_OPERAND_SCALAR:
-      return g_strdup_printf ("s_%s",
+      text = g_strdup_printf ("s_%s",
                               bnb_ir_scalar (kernel (p), o->index)->name);
+      break;
     case BNB_IR_OPERAND_CONST:
       return constant (o->constant, type);
     }
-  return NULL;
+  if (type == BNB_IR_F64 && operand_type (p, o) == BNB_IR_F32)
+    return g_strdup_printf ("(double)%s", text);
+  return g_steal_pointer (&text);
 }
 
 static char *
@@ -450,6 +480,40 @@ print_children (Printer *p, const BnbCgNode *n)
     print_node (p, g_ptr_array_index (n->children, i));
 }
 
+/* The body of class `n` at one iteration, `k`, in a block of its own. */
+static void
+print_iteration (Printer *p, const BnbCgNode *n, gint64 k)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  line (p, "{ /* %s = %" G_GINT64_FORMAT " */",
+        bnb_ir_dim (kernel (p), cl->rep)->name, k);
+  p->indent++;
+  line (p, "const int i%u = %" G_GINT64_FORMAT ";", cl->rep, k);
+  print_children (p, n);
+  p->indent--;
+  line (p, "}");
+}
+
+/* A loop of one iteration is printed as its one iteration: PoCL
+ * miscompiled `for (int i = 0; i < 1; ++i)` around barriers (issue 14,
+ * docs/codegen.md). */
+static void
+print_loop (Printer *p, const BnbCgNode *n)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  if (cl->size == 1)
+    {
+      print_iteration (p, n, 0);
+      return;
+    }
+  line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
+        cl->rep, cl->rep, cl->size, cl->rep);
+  p->indent++;
+  print_children (p, n);
+  p->indent--;
+  line (p, "}");
+}
+
 static void
 print_class (Printer *p, const BnbCgNode *n)
 {
@@ -457,24 +521,11 @@ print_class (Printer *p, const BnbCgNode *n)
   switch (cl->kind)
     {
     case BNB_KIND_LOOP:
-      line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
-            cl->rep, cl->rep, cl->size, cl->rep);
-      p->indent++;
-      print_children (p, n);
-      p->indent--;
-      line (p, "}");
+      print_loop (p, n);
       break;
     case BNB_KIND_UNROLL:
       for (gint64 k = 0; k < cl->size; k++)
-        {
-          line (p, "{ /* %s = %" G_GINT64_FORMAT " */",
-                bnb_ir_dim (kernel (p), cl->rep)->name, k);
-          p->indent++;
-          line (p, "const int i%u = %" G_GINT64_FORMAT ";", cl->rep, k);
-          print_children (p, n);
-          p->indent--;
-          line (p, "}");
-        }
+        print_iteration (p, n, k);
       break;
     case BNB_KIND_VECTOR:
       print_vector (p, n->index,

@@ -226,6 +226,34 @@ test_random_candidates (gconstpointer data)
   spaces_clear (&s);
 }
 
+/* A loop of one iteration is printed as its iteration, never as
+ * `for (int i = 0; i < 1; ++i)` (issue 14: PoCL miscompiled that loop in
+ * a matrix product with an epilogue): random leaves of mxm-epilogue.ir
+ * whose m.0 loop has one iteration (24 rows, tiles of 4 x 8). */
+static void
+test_one_iteration_loops (void)
+{
+  Spaces s;
+  g_autoptr (GError) error = NULL;
+  spaces_load (&s, "tests/data/mxm-epilogue.ir", "M=24,N=33,K=19");
+  g_autoptr (BnbChoiceNode) node = decided_node (
+      s.full, "tile(T1)=4; tile(T2)=8; kind(m.0)=loop; kind(n.0)=loop");
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr (GRegex) one = g_regex_new ("i[0-9]+ < 1;", 0, 0, NULL);
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand,
+                                                               1000);
+      g_assert_nonnull (leaf);
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      g_assert_false (g_regex_match (one, p->source, 0, NULL));
+      g_assert_nonnull (strstr (p->source, "/* m.0 = 0 */"));
+      g_assert_nonnull (strstr (p->source, "i1 < 2;"));
+    }
+  spaces_clear (&s);
+}
+
 static const char *const decision_files[][3] = {
   { "data/kernels/mxm.ir", "M=32,N=32,K=32", "tests/data/mxm-small.decisions" },
   { "data/kernels/axpy.ir", "N=4096", "tests/data/axpy-small.decisions" },
@@ -256,6 +284,7 @@ main (int argc, char **argv)
           = g_strdup_printf ("/codegen/kernel-tree/same-kernels/%s", base);
       g_test_add_data_func (path, decision_files[i], test_decisions_file);
     }
+  g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
   add_per_kernel ("random-candidates", test_random_candidates);
   return g_test_run ();
