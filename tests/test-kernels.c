@@ -159,6 +159,286 @@ test_interpreter (void)
     compare_interpreters (s);
 }
 
+
+/* ---- Random leaves on the test device ------------------------------ */
+
+/* In the release build, 100 kernels x 3 leaves take about TODO on two
+ * cores (PoCL builds dominate); the asan build runs 30 x 3, as slow as
+ * that is under the sanitizers. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DIFF_KERNELS 30
+#else
+#define DIFF_KERNELS 100
+#endif
+#define DIFF_LEAVES 3
+#define DIFF_SEED 1
+#define DIFF_DIR "build/kernel-cases"
+
+typedef enum {
+  DIFF_OK,
+  DIFF_WRONG,
+  DIFF_BUILD_FAILED,
+  DIFF_LAUNCH_FAILED,
+  DIFF_TIMED_OUT,
+  DIFF_CRASHED,
+  DIFF_CODEGEN_FAILED,
+  DIFF_EMPTY_SPACE,
+  DIFF_COUNT,
+} DiffOutcome;
+
+static const char *const diff_names[DIFF_COUNT]
+    = { "ok",        "wrong",         "build-failed",   "launch-failed",
+        "timed-out", "worker-crashed", "codegen-failed", "empty-space" };
+
+/* Which outcomes fail the test: anything the kernel's space is to blame
+ * for.  A timeout or a worker killed inside PoCL is PoCL's (its
+ * work-group compiler was seen to take minutes, or to abort, on groups
+ * full of barriers), counted and shown but not failed on, as the harness
+ * tests do. */
+static gboolean
+diff_is_failure (DiffOutcome o)
+{
+  return o != DIFF_OK && o != DIFF_TIMED_OUT && o != DIFF_CRASHED;
+}
+
+typedef struct {
+  guint counts[DIFF_COUNT];
+  guint kernels;
+  guint leaves;
+  GString *failures; /* one line per failing kernel */
+  char *dir;
+} DiffRun;
+
+static const char *
+diff_bnbtune (void)
+{
+  const char *path = g_getenv ("BNBTUNE");
+  if (!path)
+    path = "./bnbtune";
+  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("no bnbtune binary at %s: run the tests through make check "
+             "(or set BNBTUNE)",
+             path);
+  return path;
+}
+
+static const char *
+diff_device (void)
+{
+  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
+  return device ? device : "0";
+}
+
+static DiffOutcome
+diff_outcome (const BnbEvaluation *e)
+{
+  switch (e->outcome)
+    {
+    case BNB_OUTCOME_OK:
+      return DIFF_OK;
+    case BNB_OUTCOME_WRONG_RESULT:
+      return DIFF_WRONG;
+    case BNB_OUTCOME_BUILD_FAILED:
+      return DIFF_BUILD_FAILED;
+    case BNB_OUTCOME_TIMED_OUT:
+      return DIFF_TIMED_OUT;
+    default:
+      return e->message && strstr (e->message, "the worker died")
+                 ? DIFF_CRASHED
+                 : DIFF_LAUNCH_FAILED;
+    }
+}
+
+/* Work-groups of at most 16 work-items and 16 unrolled copies, as the
+ * harness's property test: PoCL compiles a work-group function per
+ * barrier region at the first launch, and larger groups full of barriers
+ * take minutes, which says nothing of the code.  A leaf of this space is
+ * a leaf of the full one, so `bnbtune run --decisions` reruns it. */
+static BnbChoiceLimits
+diff_limits (BnbHarness *h)
+{
+  BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  limits.max_work_group_size = MIN (limits.max_work_group_size, 16);
+  limits.max_unrolled = MIN (limits.max_unrolled, 8);
+  for (guint i = 0; i < 3; i++)
+    limits.max_work_item_sizes[i] = MIN (limits.max_work_item_sizes[i], 16);
+  return limits;
+}
+
+/* Writes DIR/genSEED.ir and, for a leaf, DIR/genSEED-leafI.decisions;
+ * returns the command that reruns the case. */
+static char *
+diff_save (DiffRun *run, guint64 seed, const char *text, gint leaf,
+           const char *decisions)
+{
+  g_autofree char *ir = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT ".ir",
+                                         run->dir, seed);
+  g_autofree char *dec = NULL;
+  g_mkdir_with_parents (run->dir, 0755);
+  g_assert_true (g_file_set_contents (ir, text, -1, NULL));
+  if (leaf < 0)
+    return g_strdup_printf ("bnbtune count --kernel %s", ir);
+  dec = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT "-leaf%d.decisions",
+                         run->dir, seed, leaf);
+  g_autofree char *line = g_strconcat (decisions, "\n", NULL);
+  g_assert_true (g_file_set_contents (dec, line, -1, NULL));
+  return g_strdup_printf ("POCL_WORK_GROUP_METHOD=loops bnbtune run "
+                          "--kernel %s --device %s --no-journal "
+                          "--decisions \"$(cat %s)\"",
+                          ir, diff_device (), dec);
+}
+
+static void
+diff_count (DiffRun *run, guint64 seed, const char *text, DiffOutcome o,
+            gint leaf, const char *decisions, const char *what)
+{
+  run->counts[o]++;
+  if (!diff_is_failure (o) && o != DIFF_CRASHED)
+    return;
+  g_autofree char *rerun = diff_save (run, seed, text, leaf, decisions);
+  g_autofree char *line = g_strdup_printf (
+      "gen%" G_GUINT64_FORMAT " leaf %d: %s: %.300s\n  rerun: %s\n", seed,
+      leaf, diff_names[o], what ? what : "", rerun);
+  g_test_message ("%s", line);
+  if (diff_is_failure (o))
+    g_string_append (run->failures, line);
+}
+
+
+static BnbHarness *
+diff_harness (guint64 seed, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir",
+                                           seed);
+  BnbHarnessOptions options;
+  bnb_harness_options_init (&options);
+  options.worker_program = diff_bnbtune ();
+  options.warmup = 0;
+  options.repetitions = 1;
+  options.timeout_s = 4;
+  options.build_timeout_s = 120;
+  options.reference_cache = FALSE;
+  BnbHarness *h = bnb_harness_new (path, text, NULL, diff_device (),
+                                   &options, &error);
+  g_assert_no_error (error);
+  return h;
+}
+
+/* The kernel's root for the test's limits; NULL with `error` if its space
+ * is empty. */
+static BnbChoiceNode *
+diff_root (BnbHarness *h, BnbChoiceSpace **space, GError **error)
+{
+  BnbChoiceLimits limits = diff_limits (h);
+  *space = bnb_codegen_space_new (bnb_harness_kernel (h), &limits, error);
+  return *space ? bnb_choice_node_root (*space, error) : NULL;
+}
+
+/* `n` random leaves' programs (NULL where codegen failed), with their
+ * decisions in `decisions`; FALSE if no leaf could be reached. */
+static gboolean
+diff_programs (const BnbChoiceNode *root, guint64 seed, guint n,
+               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (root, rand,
+                                                               1000);
+      if (!leaf)
+        return FALSE;
+      g_ptr_array_add (decisions, bnb_choice_node_to_string (leaf, TRUE));
+      g_ptr_array_add (programs, bnb_codegen_generate (leaf, &error));
+      g_ptr_array_add (errors, g_strdup (error ? error->message : NULL));
+    }
+  return TRUE;
+}
+
+static void
+diff_evaluate (DiffRun *run, guint64 seed, const char *text, BnbHarness *h,
+               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+{
+  for (guint i = 0; i < programs->len; i++)
+    if (g_ptr_array_index (programs, i))
+      bnb_harness_prepare (h, g_ptr_array_index (programs, i));
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const BnbCodegenProgram *p = g_ptr_array_index (programs, i);
+      const char *d = g_ptr_array_index (decisions, i);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbEvaluation) e = NULL;
+      g_autofree char *summary = NULL;
+      run->leaves++;
+      if (!p)
+        {
+          diff_count (run, seed, text, DIFF_CODEGEN_FAILED, (gint)i, d,
+                      g_ptr_array_index (errors, i));
+          continue;
+        }
+      e = bnb_harness_evaluate (h, p, FALSE, &error);
+      g_assert_no_error (error);
+      summary = bnb_evaluation_summary (e);
+      diff_count (run, seed, text, diff_outcome (e), (gint)i, d, summary);
+    }
+}
+
+/* One generated kernel: its space, `leaves` random leaves, each built,
+ * run and checked. */
+static void
+diff_kernel (DiffRun *run, guint64 seed, guint leaves)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = bnb_test_kernel_gen (seed);
+  g_autoptr (BnbHarness) h = diff_harness (seed, text);
+  g_autoptr (BnbChoiceSpace) space = NULL;
+  g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);
+  g_autoptr (GPtrArray) programs = g_ptr_array_new_with_free_func (
+      (GDestroyNotify)bnb_codegen_program_free);
+  g_autoptr (GPtrArray) decisions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
+  run->kernels++;
+  if (!root || !diff_programs (root, seed, leaves, programs, decisions,
+                               errors))
+    {
+      diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL,
+                  error ? error->message : "no leaf reached");
+      return;
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  diff_evaluate (run, seed, text, h, programs, decisions, errors);
+  if (g_getenv ("DIFF_VERBOSE"))
+    g_printerr ("gen%llu: %u insts, %.1f s\n", (unsigned long long)seed, bnb_harness_kernel (h)->insts->len, (g_get_monotonic_time () - t0) / 1e6);
+}
+
+static void
+test_differential (void)
+{
+  guint64 n = env_uint ("BNBTUNE_KERNELS", DIFF_KERNELS);
+  guint64 leaves = env_uint ("BNBTUNE_KERNEL_LEAVES", DIFF_LEAVES);
+  guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", DIFF_SEED);
+  const char *dir = g_getenv ("BNBTUNE_KERNEL_DIR");
+  DiffRun run = { { 0 }, 0, 0, g_string_new (NULL),
+                  g_strdup (dir ? dir : DIFF_DIR) };
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GString) counts = g_string_new (NULL);
+  for (guint64 s = first; s < first + n; s++)
+    diff_kernel (&run, s, (guint)leaves);
+  for (guint o = 0; o < DIFF_COUNT; o++)
+    g_string_append_printf (counts, "%s%u %s", o ? ", " : "",
+                            run.counts[o], diff_names[o]);
+  g_test_message ("outcomes: %u kernels (seeds %" G_GUINT64_FORMAT
+                  " to %" G_GUINT64_FORMAT "), %u leaves, %.0f s: %s",
+                  run.kernels, first, first + n - 1, run.leaves,
+                  (g_get_monotonic_time () - start) / 1e6, counts->str);
+  if (run.failures->len > 0)
+    g_test_fail_printf ("failing cases (saved under %s):\n%s", run.dir,
+                        run.failures->str);
+  g_string_free (run.failures, TRUE);
+  g_free (run.dir);
+}
+
 static void
 ignore_message (const char *domain, GLogLevelFlags level,
                 const char *message, gpointer data)
@@ -172,5 +452,6 @@ main (int argc, char **argv)
   g_log_set_handler ("bnbtune-ir", G_LOG_LEVEL_DEBUG, ignore_message, NULL);
   g_test_add_func ("/kernels/generate", test_generate);
   g_test_add_func ("/kernels/interpreter", test_interpreter);
+  g_test_add_func ("/kernels/differential", test_differential);
   return g_test_run ();
 }
