@@ -33,13 +33,21 @@ env_uint (const char *name, guint64 fallback)
   return value;
 }
 
+/* What $BNBTUNE_KERNEL_AVOID leaves out of the kernels ("f64",
+ * "double-update"): nothing unless a person triaging asks. */
+static guint
+gen_avoid (void)
+{
+  return bnb_test_kernel_gen_avoid_parse (g_getenv ("BNBTUNE_KERNEL_AVOID"));
+}
+
 /* The kernel of `seed`, parsed and bound to its defaults: a kernel the
  * generator writes that does not is a generator bug. */
 static BnbIrKernel *
 parse_generated (guint64 seed, char **text_out)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = bnb_test_kernel_gen (seed);
+  g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
   g_autofree char *path = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir",
                                            seed);
   BnbIrKernel *k = bnb_ir_kernel_parse_string (path, text, strlen (text),
@@ -62,7 +70,7 @@ test_generate (void)
   for (guint64 s = first; s < first + GEN_KERNELS; s++)
     {
       g_autofree char *text = NULL;
-      g_autofree char *again = bnb_test_kernel_gen (s);
+      g_autofree char *again = bnb_test_kernel_gen (s, gen_avoid ());
       g_autoptr (BnbIrKernel) k = parse_generated (s, &text);
       g_assert_cmpstr (text, ==, again);
       g_assert_cmpuint (k->insts->len, >, 0);
@@ -249,15 +257,19 @@ diff_outcome (const BnbEvaluation *e)
     }
 }
 
-/* Work-groups of at most 16 work-items and 16 unrolled copies, as the
- * harness's property test: PoCL compiles a work-group function per
- * barrier region at the first launch, and larger groups full of barriers
- * take minutes, which says nothing of the code.  A leaf of this space is
- * a leaf of the full one, so `bnbtune run --decisions` reruns it. */
+/* On a CPU, work-groups of at most 16 work-items and 8 unrolled copies,
+ * as in the harness's property test: PoCL compiles a work-group function
+ * per barrier region at the first launch, and larger groups full of
+ * barriers take minutes, which says nothing of the code.  A GPU gets its
+ * own limits.  A leaf of this space is a leaf of the full one, so
+ * `bnbtune run --decisions` reruns it. */
 static BnbChoiceLimits
 diff_limits (BnbHarness *h)
 {
-  BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  const BnbDeviceDesc *desc = bnb_harness_device (h);
+  BnbChoiceLimits limits = bnb_device_desc_limits (desc);
+  if (desc->type == BNB_DEVICE_TYPE_GPU)
+    return limits;
   limits.max_work_group_size = MIN (limits.max_work_group_size, 16);
   limits.max_unrolled = MIN (limits.max_unrolled, 8);
   for (guint i = 0; i < 3; i++)
@@ -390,7 +402,7 @@ static void
 diff_kernel (DiffRun *run, guint64 seed, guint leaves)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = bnb_test_kernel_gen (seed);
+  g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
   g_autoptr (BnbHarness) h = diff_harness (seed, text);
   g_autoptr (BnbChoiceSpace) space = NULL;
   g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);

@@ -61,6 +61,7 @@ typedef struct {
   GPtrArray *scalars; /* char* */
   guint n_values;
   guint n_arrays;
+  guint avoid; /* BnbTestGenAvoid */
 } Gen;
 
 static const gint64 gen_sizes[]
@@ -106,7 +107,8 @@ gen_chance (Gen *g, double p)
 static const char *
 gen_type (Gen *g)
 {
-  return gen_chance (g, 0.25) ? "f64" : "f32";
+  gboolean f64 = gen_chance (g, 0.25);
+  return f64 && !(g->avoid & BNB_TEST_GEN_AVOID_F64) ? "f64" : "f32";
 }
 
 static guint
@@ -720,6 +722,8 @@ gen_reduction_loops (Gen *g, GenReduction *red)
     {
       gboolean opened = gen_loop_open (g, inner, saved);
       guint updates = gen_chance (g, 0.25) ? 2 : 1;
+      if (g->avoid & BNB_TEST_GEN_AVOID_DOUBLE_UPDATE)
+        updates = 1;
       for (guint u = 0; u < updates; u++)
         gen_update (g, red);
       gen_loop_close (g, opened, saved);
@@ -798,11 +802,25 @@ gen_shrink (Gen *g)
     }
 }
 
+guint
+bnb_test_kernel_gen_avoid_parse (const char *text)
+{
+  g_auto (GStrv) words = g_strsplit (text ? text : "", ",", -1);
+  guint avoid = 0;
+  for (guint i = 0; words[i]; i++)
+    if (g_str_equal (g_strstrip (words[i]), "f64"))
+      avoid |= BNB_TEST_GEN_AVOID_F64;
+    else if (g_str_equal (words[i], "double-update"))
+      avoid |= BNB_TEST_GEN_AVOID_DOUBLE_UPDATE;
+  return avoid;
+}
+
 char *
-bnb_test_kernel_gen (guint64 seed)
+bnb_test_kernel_gen (guint64 seed, guint avoid)
 {
   guint32 words[2] = { (guint32)seed, (guint32)(seed >> 32) };
   Gen g = { 0 };
+  g.avoid = avoid;
   guint stages;
   g.rand = g_rand_new_with_seed_array (words, 2);
   g.head = g_string_new (NULL);
