@@ -27,8 +27,8 @@ env_uint (const char *name, guint64 fallback)
 {
   const char *text = g_getenv (name);
   guint64 value;
-  if (!text || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value,
-                                            NULL))
+  if (!text
+      || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
     return fallback;
   return value;
 }
@@ -48,10 +48,10 @@ parse_generated (guint64 seed, char **text_out)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
-  g_autofree char *path = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir",
-                                           seed);
-  BnbIrKernel *k = bnb_ir_kernel_parse_string (path, text, strlen (text),
-                                               &error);
+  g_autofree char *path
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir", seed);
+  BnbIrKernel *k
+      = bnb_ir_kernel_parse_string (path, text, strlen (text), &error);
   if (k && !k->bound)
     bnb_ir_kernel_bind (k, NULL, &error);
   if (error)
@@ -153,8 +153,8 @@ compare_interpreters (guint64 seed)
       if (isnan (naive[a][i]) || !same_result (interp[a][i], naive[a][i]))
         g_error ("gen%" G_GUINT64_FORMAT ": %s[%" G_GINT64_FORMAT
                  "]: interpreter %.17g, naive %.17g\n%s",
-                 seed, bnb_ir_array (k, a)->name, i, interp[a][i],
-                 naive[a][i], text);
+                 seed, bnb_ir_array (k, a)->name, i, interp[a][i], naive[a][i],
+                 text);
   free_arrays (k, interp);
   free_arrays (k, naive);
 }
@@ -166,7 +166,6 @@ test_interpreter (void)
   for (guint64 s = first; s < first + GEN_KERNELS; s++)
     compare_interpreters (s);
 }
-
 
 /* ---- Random leaves on the test device ------------------------------ */
 
@@ -198,7 +197,7 @@ typedef enum {
 } DiffOutcome;
 
 static const char *const diff_names[DIFF_COUNT]
-    = { "ok",        "wrong",         "build-failed",   "launch-failed",
+    = { "ok",        "wrong",          "build-failed",   "launch-failed",
         "timed-out", "worker-crashed", "codegen-failed", "empty-space" };
 
 /* Which outcomes fail the test: anything the kernel's space is to blame
@@ -286,8 +285,8 @@ static char *
 diff_save (DiffRun *run, guint64 seed, const char *text, gint leaf,
            const char *decisions)
 {
-  g_autofree char *ir = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT ".ir",
-                                         run->dir, seed);
+  g_autofree char *ir
+      = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT ".ir", run->dir, seed);
   g_autofree char *dec = NULL;
   g_mkdir_with_parents (run->dir, 0755);
   g_assert_true (g_file_set_contents (ir, text, -1, NULL));
@@ -311,21 +310,21 @@ diff_count (DiffRun *run, guint64 seed, const char *text, DiffOutcome o,
   if (!diff_is_failure (o) && o != DIFF_CRASHED)
     return;
   g_autofree char *rerun = diff_save (run, seed, text, leaf, decisions);
-  g_autofree char *line = g_strdup_printf (
-      "gen%" G_GUINT64_FORMAT " leaf %d: %s: %.300s\n  rerun: %s\n", seed,
-      leaf, diff_names[o], what ? what : "", rerun);
+  g_autofree char *line
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT
+                         " leaf %d: %s: %.300s\n  rerun: %s\n",
+                         seed, leaf, diff_names[o], what ? what : "", rerun);
   g_test_message ("%s", line);
   if (diff_is_failure (o))
     g_string_append (run->failures, line);
 }
 
-
 static BnbHarness *
 diff_harness (guint64 seed, const char *text)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir",
-                                           seed);
+  g_autofree char *path
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir", seed);
   BnbHarnessOptions options;
   bnb_harness_options_init (&options);
   options.worker_program = diff_bnbtune ();
@@ -334,8 +333,8 @@ diff_harness (guint64 seed, const char *text)
   options.timeout_s = DIFF_TIMEOUT_S;
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
-  BnbHarness *h = bnb_harness_new (path, text, NULL, diff_device (),
-                                   &options, &error);
+  BnbHarness *h
+      = bnb_harness_new (path, text, NULL, diff_device (), &options, &error);
   g_assert_no_error (error);
   return h;
 }
@@ -360,8 +359,8 @@ diff_programs (const BnbChoiceNode *root, guint64 seed, guint n,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (root, rand,
-                                                               1000);
+      g_autoptr (BnbChoiceNode) leaf
+          = bnb_choice_random_leaf (root, rand, 1000);
       if (!leaf)
         return FALSE;
       g_ptr_array_add (decisions, bnb_choice_node_to_string (leaf, TRUE));
@@ -409,13 +408,14 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
   g_autoptr (BnbHarness) h = diff_harness (seed, text);
   g_autoptr (BnbChoiceSpace) space = NULL;
   g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);
-  g_autoptr (GPtrArray) programs = g_ptr_array_new_with_free_func (
-      (GDestroyNotify)bnb_codegen_program_free);
+  g_autoptr (GPtrArray) programs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                            bnb_codegen_program_free);
   g_autoptr (GPtrArray) decisions = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
   run->kernels++;
-  if (!root || !diff_programs (root, seed, leaves, programs, decisions,
-                               errors))
+  if (!root
+      || !diff_programs (root, seed, leaves, programs, decisions, errors))
     {
       diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL,
                   error ? error->message : "no leaf reached");
@@ -431,15 +431,15 @@ test_differential (void)
   guint64 leaves = env_uint ("BNBTUNE_KERNEL_LEAVES", DIFF_LEAVES);
   guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", DIFF_SEED);
   const char *dir = g_getenv ("BNBTUNE_KERNEL_DIR");
-  DiffRun run = { { 0 }, 0, 0, g_string_new (NULL),
-                  g_strdup (dir ? dir : DIFF_DIR) };
+  DiffRun run
+      = { { 0 }, 0, 0, g_string_new (NULL), g_strdup (dir ? dir : DIFF_DIR) };
   gint64 start = g_get_monotonic_time ();
   g_autoptr (GString) counts = g_string_new (NULL);
   for (guint64 s = first; s < first + n; s++)
     diff_kernel (&run, s, (guint)leaves);
   for (guint o = 0; o < DIFF_COUNT; o++)
-    g_string_append_printf (counts, "%s%u %s", o ? ", " : "",
-                            run.counts[o], diff_names[o]);
+    g_string_append_printf (counts, "%s%u %s", o ? ", " : "", run.counts[o],
+                            diff_names[o]);
   g_test_message ("outcomes: %u kernels (seeds %" G_GUINT64_FORMAT
                   " to %" G_GUINT64_FORMAT "), %u leaves, %.0f s: %s",
                   run.kernels, first, first + n - 1, run.leaves,
@@ -452,8 +452,8 @@ test_differential (void)
 }
 
 static void
-ignore_message (const char *domain, GLogLevelFlags level,
-                const char *message, gpointer data)
+ignore_message (const char *domain, GLogLevelFlags level, const char *message,
+                gpointer data)
 {
 }
 

@@ -68,9 +68,8 @@ static const gint64 gen_sizes[]
     = { 1, 2, 3, 5, 7, 8, 11, 13, 16, 17, 19, 23, 29, 31, 37 };
 
 static const char *const gen_tile_lists[]
-    = { "{1, 2}",    "{1, 2, 4}",  "{1, 3}",    "{1, 2, 4, 8}",
-        "{2, 4}",    "{1, 4, 16}", "{1, 5, 7}", "{4}",
-        "{1, 2, 3}", "{3, 8}" };
+    = { "{1, 2}",     "{1, 2, 4}", "{1, 3}", "{1, 2, 4, 8}", "{2, 4}",
+        "{1, 4, 16}", "{1, 5, 7}", "{4}",    "{1, 2, 3}",    "{3, 8}" };
 
 static const char *const gen_constants[]
     = { "0.5", "2.0", "-1.5", "3", "-1", "0.25", "1e-1", "1.5e0" };
@@ -182,13 +181,14 @@ gen_head (Gen *g)
   gen_shrink (g);
   g_string_append (g->head, "param ");
   for (guint d = 0; d < g->n_dims; d++)
-    g_string_append_printf (g->head, "%s%s = %" G_GINT64_FORMAT,
-                            d ? ", " : "", g->dims[d].param, g->dims[d].size);
+    g_string_append_printf (g->head, "%s%s = %" G_GINT64_FORMAT, d ? ", " : "",
+                            g->dims[d].param, g->dims[d].size);
   g_string_append (g->head, ";\n");
   if (named >= 0)
-    g_string_append_printf (
-        g->head, "tile T0 = %s;\n",
-        gen_tile_lists[gen_int (g, 0, G_N_ELEMENTS (gen_tile_lists) - 1)]);
+    g_string_append_printf (g->head, "tile T0 = %s;\n",
+                            gen_tile_lists
+                                [gen_int (g, 0,
+                                          G_N_ELEMENTS (gen_tile_lists) - 1)]);
   for (guint d = 0; d < g->n_dims; d++)
     {
       g_string_append_printf (g->head, "dim %s = %s", g->dims[d].name,
@@ -252,8 +252,8 @@ gen_over (Gen *g, guint need)
       const GenDim *dim = &g->dims[order[i]];
       for (guint l = g->shared[order[i]]; l < dim->n_levels; l++)
         {
-          g_string_append_printf (g->body, "%s%s.%u",
-                                  first ? " over " : ", ", dim->name, l);
+          g_string_append_printf (g->body, "%s%s.%u", first ? " over " : ", ",
+                                  dim->name, l);
           first = FALSE;
         }
     }
@@ -364,8 +364,7 @@ gen_extent (const GenDim *dim, GenSubForm form, GString *out)
 }
 
 static void
-gen_subscript (const GenDim *dim, GenSubForm form, guint offset,
-               GString *out)
+gen_subscript (const GenDim *dim, GenSubForm form, guint offset, GString *out)
 {
   switch (form)
     {
@@ -394,8 +393,7 @@ typedef struct {
 } GenAccess;
 
 static void
-gen_access_text (const Gen *g, const GenAccess *a, guint offset,
-                 GString *out)
+gen_access_text (const Gen *g, const GenAccess *a, guint offset, GString *out)
 {
   if (a->n == 0)
     g_string_append_printf (out, "%u", a->constant);
@@ -582,8 +580,7 @@ gen_chain (Gen *g, guint avail, GPtrArray *must)
       if (gen_chance (g, 0.25))
         cur = gen_unary (g, avail, cur);
       else
-        cur = gen_binary (g, avail, cur, gen_operand (g, avail, &safe),
-                          safe);
+        cur = gen_binary (g, avail, cur, gen_operand (g, avail, &safe), safe);
     }
   return cur;
 }
@@ -686,8 +683,7 @@ gen_update_rhs (Gen *g, GenReduction *red, GPtrArray *loads)
   if (red->family == GEN_FAMILY_ADD && gen_chance (g, 0.3))
     return g_strdup_printf ("sub %s, %s", acc, gen_read (t));
   if (gen_chance (g, 0.5))
-    return g_strdup_printf ("%s %s, %s", ops[red->family], gen_read (t),
-                            acc);
+    return g_strdup_printf ("%s %s, %s", ops[red->family], gen_read (t), acc);
   return g_strdup_printf ("%s %s, %s", ops[red->family], acc, gen_read (t));
 }
 
@@ -745,8 +741,9 @@ gen_reduction (Gen *g)
     red.r = gen_one_of (g, gen_all (g) & ~red.p);
   red.family = (GenFamily)gen_int (g, 0, 3);
   red.squares = red.family == GEN_FAMILY_ADD && gen_chance (g, 0.25);
-  gboolean opened = gen_loop_open (
-      g, gen_chance (g, 0.7) ? gen_subset (g, red.p, 0.8) : 0, saved);
+  gboolean opened
+      = gen_loop_open (g, gen_chance (g, 0.7) ? gen_subset (g, red.p, 0.8) : 0,
+                       saved);
   init = g_strdup_printf ("mov %s", gen_init (g, &red));
   red.acc = gen_assign (g, red.p, init);
   red.acc->safe = red.squares;
@@ -838,8 +835,7 @@ bnb_test_kernel_gen (guint64 seed, guint avoid)
       gen_elementwise (&g);
   gen_flush (&g);
   char *text = g_strdup_printf ("kernel gen%" G_GUINT64_FORMAT ";\n\n%s%s\n%s",
-                                seed, g.head->str, g.decls->str,
-                                g.body->str);
+                                seed, g.head->str, g.decls->str, g.body->str);
   g_rand_free (g.rand);
   g_string_free (g.head, TRUE);
   g_string_free (g.decls, TRUE);
