@@ -7,6 +7,8 @@
 #                   line says "N passed, N failed"
 #   make fuzz       fuzzes the .ir parser with libFuzzer (FUZZ_SECONDS=600;
 #                   installs clang and its libFuzzer runtime first)
+#   make fuzz-kernels  the long differential run on generated kernels
+#                   (bench/fuzz-kernels.sh: KERNELS=2000 LEAVES=5 SEED=1)
 #   make format     formats the sources with .clang-format
 #   make bench-model  times the performance model on mxm nodes
 
@@ -89,6 +91,10 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	tools/deps.sh --fuzz
 	tools/fuzz.sh $(FUZZ_SECONDS)
+
+.PHONY: fuzz-kernels
+fuzz-kernels:
+	bench/fuzz-kernels.sh
 
 FORMAT_SRCS := $(wildcard */*.c */*.h tests/support/*.c tests/support/*.h)
 format:

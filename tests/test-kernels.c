@@ -1,0 +1,469 @@
+/* Differential tests on generated kernels (docs/testing.md): kernels that
+ * nobody here wrote, drawn by tests/support/kernel-gen.c, every one of
+ * which must parse and bind; the interpreter against a second, naive
+ * evaluation of each (tests/support/naive-eval.c); and random leaves of
+ * each kernel's space built, run on the test device (PoCL's CPU device in
+ * CI, through the bnbtune binary $BNBTUNE names as the harness's worker)
+ * and compared with the interpreter.
+ *
+ * The differential case reads, from the environment, how many kernels
+ * (BNBTUNE_KERNELS), leaves per kernel (BNBTUNE_KERNEL_LEAVES), the first
+ * seed (BNBTUNE_KERNEL_SEED) and where failing cases go
+ * (BNBTUNE_KERNEL_DIR); bench/fuzz-kernels.sh runs the long version
+ * through it.  Kernel n of a run is drawn from seed SEED + n.
+ */
+#include "harness/harness.h"
+#include "tests/support/kernel-gen.h"
+#include "tests/support/naive-eval.h"
+
+#include <math.h>
+#include <string.h>
+
+#define GEN_KERNELS 1000
+#define GEN_SEED 1
+
+static guint64
+env_uint (const char *name, guint64 fallback)
+{
+  const char *text = g_getenv (name);
+  guint64 value;
+  if (!text
+      || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &value, NULL))
+    return fallback;
+  return value;
+}
+
+/* What $BNBTUNE_KERNEL_AVOID leaves out of the kernels ("f64",
+ * "double-update"): nothing unless a person triaging asks. */
+static guint
+gen_avoid (void)
+{
+  return bnb_test_kernel_gen_avoid_parse (g_getenv ("BNBTUNE_KERNEL_AVOID"));
+}
+
+/* The kernel of `seed`, parsed and bound to its defaults: a kernel the
+ * generator writes that does not is a generator bug. */
+static BnbIrKernel *
+parse_generated (guint64 seed, char **text_out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
+  g_autofree char *path
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir", seed);
+  BnbIrKernel *k
+      = bnb_ir_kernel_parse_string (path, text, strlen (text), &error);
+  if (k && !k->bound)
+    bnb_ir_kernel_bind (k, NULL, &error);
+  if (error)
+    g_error ("generated kernel %s does not parse and bind: %s\n%s", path,
+             error->message, text);
+  if (text_out)
+    *text_out = g_steal_pointer (&text);
+  return k;
+}
+
+/* Every kernel parses and binds, and a seed always gives the same text. */
+static void
+test_generate (void)
+{
+  guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", GEN_SEED);
+  for (guint64 s = first; s < first + GEN_KERNELS; s++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *again = bnb_test_kernel_gen (s, gen_avoid ());
+      g_autoptr (BnbIrKernel) k = parse_generated (s, &text);
+      g_assert_cmpstr (text, ==, again);
+      g_assert_cmpuint (k->insts->len, >, 0);
+    }
+}
+
+/* Inputs in [-1, 1], never near zero; out-only arrays NaN. */
+static double **
+draw_arrays (const BnbIrKernel *k, GRand *rand)
+{
+  double **arrays = g_new0 (double *, k->arrays->len + 1);
+  for (guint a = 0; a < k->arrays->len; a++)
+    {
+      gint64 n = bnb_ir_array_elements (k, a);
+      gboolean out = bnb_ir_array (k, a)->mode == BNB_IR_OUT;
+      arrays[a] = g_new (double, n);
+      for (gint64 i = 0; i < n; i++)
+        {
+          double x = g_rand_double_range (rand, 0.1, 1.0);
+          arrays[a][i] = out ? NAN : g_rand_boolean (rand) ? x : -x;
+        }
+    }
+  return arrays;
+}
+
+static double **
+copy_arrays (const BnbIrKernel *k, double **arrays)
+{
+  double **copy = g_new0 (double *, k->arrays->len + 1);
+  for (guint a = 0; a < k->arrays->len; a++)
+    copy[a] = g_memdup2 (arrays[a],
+                         bnb_ir_array_elements (k, a) * sizeof (double));
+  return copy;
+}
+
+static void
+free_arrays (const BnbIrKernel *k, double **arrays)
+{
+  for (guint a = 0; a < k->arrays->len; a++)
+    g_free (arrays[a]);
+  g_free (arrays);
+}
+
+/* Both compute in double, in the same order but for two updates of one
+ * accumulator in one loop: the interpreter interleaves them, the naive
+ * evaluator runs one over the whole loop, then the other, and the sums
+ * round differently. */
+#define INTERP_TOLERANCE 1e-12
+
+static gboolean
+same_result (double x, double y)
+{
+  if (isnan (x) || isnan (y))
+    return isnan (x) && isnan (y);
+  return fabs (x - y) <= INTERP_TOLERANCE * fmax (fabs (y), 1.0);
+}
+
+/* The interpreter and the naive evaluator agree on every element, and
+ * every element is a number (the generator's stores cover their arrays
+ * and it divides by nothing near zero). */
+static void
+compare_interpreters (guint64 seed)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (BnbIrKernel) k = parse_generated (seed, &text);
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
+  double **interp = draw_arrays (k, rand);
+  double **naive = copy_arrays (k, interp);
+  double scalars[64];
+  g_assert_cmpuint (k->scalars->len, <=, G_N_ELEMENTS (scalars));
+  for (guint s = 0; s < k->scalars->len; s++)
+    scalars[s] = g_rand_double_range (rand, 0.5, 1.5);
+  g_assert_true (bnb_ir_interpret (k, interp, scalars, &error));
+  g_assert_no_error (error);
+  g_assert_true (bnb_test_naive_eval (k, naive, scalars, &error));
+  g_assert_no_error (error);
+  for (guint a = 0; a < k->arrays->len; a++)
+    for (gint64 i = 0; i < bnb_ir_array_elements (k, a); i++)
+      if (isnan (naive[a][i]) || !same_result (interp[a][i], naive[a][i]))
+        g_error ("gen%" G_GUINT64_FORMAT ": %s[%" G_GINT64_FORMAT
+                 "]: interpreter %.17g, naive %.17g\n%s",
+                 seed, bnb_ir_array (k, a)->name, i, interp[a][i], naive[a][i],
+                 text);
+  free_arrays (k, interp);
+  free_arrays (k, naive);
+}
+
+static void
+test_interpreter (void)
+{
+  guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", GEN_SEED);
+  for (guint64 s = first; s < first + GEN_KERNELS; s++)
+    compare_interpreters (s);
+}
+
+/* ---- Random leaves on the test device ------------------------------ */
+
+/* In the release build, 100 kernels x 3 leaves take about TODO on two
+ * cores (PoCL builds dominate); the asan build runs 30 x 3, as slow as
+ * that is under the sanitizers. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DIFF_KERNELS 30
+#else
+#define DIFF_KERNELS 100
+#endif
+#define DIFF_LEAVES 3
+/* The limit on a leaf's runs, its first launch included (where PoCL
+ * compiles): a leaf past it is counted as timed out, not failed. */
+#define DIFF_TIMEOUT_S 2
+#define DIFF_SEED 1
+#define DIFF_DIR "build/kernel-cases"
+
+typedef enum {
+  DIFF_OK,
+  DIFF_WRONG,
+  DIFF_BUILD_FAILED,
+  DIFF_LAUNCH_FAILED,
+  DIFF_TIMED_OUT,
+  DIFF_CRASHED,
+  DIFF_CODEGEN_FAILED,
+  DIFF_EMPTY_SPACE,
+  DIFF_COUNT,
+} DiffOutcome;
+
+static const char *const diff_names[DIFF_COUNT]
+    = { "ok",        "wrong",          "build-failed",   "launch-failed",
+        "timed-out", "worker-crashed", "codegen-failed", "empty-space" };
+
+/* Which outcomes fail the test: anything the kernel's space is to blame
+ * for.  A timeout or a worker killed inside PoCL is PoCL's (its
+ * work-group compiler was seen to take minutes, or to abort, on groups
+ * full of barriers), counted and shown but not failed on, as the harness
+ * tests do. */
+static gboolean
+diff_is_failure (DiffOutcome o)
+{
+  return o != DIFF_OK && o != DIFF_TIMED_OUT && o != DIFF_CRASHED;
+}
+
+typedef struct {
+  guint counts[DIFF_COUNT];
+  guint kernels;
+  guint leaves;
+  GString *failures; /* one line per failing kernel */
+  char *dir;
+} DiffRun;
+
+static const char *
+diff_bnbtune (void)
+{
+  const char *path = g_getenv ("BNBTUNE");
+  if (!path)
+    path = "./bnbtune";
+  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("no bnbtune binary at %s: run the tests through make check "
+             "(or set BNBTUNE)",
+             path);
+  return path;
+}
+
+static const char *
+diff_device (void)
+{
+  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
+  return device ? device : "0";
+}
+
+static DiffOutcome
+diff_outcome (const BnbEvaluation *e)
+{
+  switch (e->outcome)
+    {
+    case BNB_OUTCOME_OK:
+      return DIFF_OK;
+    case BNB_OUTCOME_WRONG_RESULT:
+      return DIFF_WRONG;
+    case BNB_OUTCOME_BUILD_FAILED:
+      return DIFF_BUILD_FAILED;
+    case BNB_OUTCOME_TIMED_OUT:
+      return DIFF_TIMED_OUT;
+    default:
+      return e->message && strstr (e->message, "the worker died")
+                 ? DIFF_CRASHED
+                 : DIFF_LAUNCH_FAILED;
+    }
+}
+
+/* On a CPU, work-groups of at most 8 work-items and 4 unrolled copies,
+ * as in the harness's property test: PoCL compiles a work-group function
+ * per barrier region at the first launch, and larger groups full of
+ * barriers take minutes, which says nothing of the code.  A GPU gets its
+ * own limits.  A leaf of this space is a leaf of the full one, so
+ * `bnbtune run --decisions` reruns it. */
+static BnbChoiceLimits
+diff_limits (BnbHarness *h)
+{
+  const BnbDeviceDesc *desc = bnb_harness_device (h);
+  BnbChoiceLimits limits = bnb_device_desc_limits (desc);
+  if (desc->type == BNB_DEVICE_TYPE_GPU)
+    return limits;
+  limits.max_work_group_size = MIN (limits.max_work_group_size, 8);
+  limits.max_unrolled = MIN (limits.max_unrolled, 4);
+  for (guint i = 0; i < 3; i++)
+    limits.max_work_item_sizes[i] = MIN (limits.max_work_item_sizes[i], 8);
+  return limits;
+}
+
+/* Writes DIR/genSEED.ir and, for a leaf, DIR/genSEED-leafI.decisions;
+ * returns the command that reruns the case. */
+static char *
+diff_save (DiffRun *run, guint64 seed, const char *text, gint leaf,
+           const char *decisions)
+{
+  g_autofree char *ir
+      = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT ".ir", run->dir, seed);
+  g_autofree char *dec = NULL;
+  g_mkdir_with_parents (run->dir, 0755);
+  g_assert_true (g_file_set_contents (ir, text, -1, NULL));
+  if (leaf < 0)
+    return g_strdup_printf ("bnbtune count --kernel %s", ir);
+  dec = g_strdup_printf ("%s/gen%" G_GUINT64_FORMAT "-leaf%d.decisions",
+                         run->dir, seed, leaf);
+  g_autofree char *line = g_strconcat (decisions, "\n", NULL);
+  g_assert_true (g_file_set_contents (dec, line, -1, NULL));
+  return g_strdup_printf ("POCL_WORK_GROUP_METHOD=loops bnbtune run "
+                          "--kernel %s --device %s --no-journal "
+                          "--decisions \"$(cat %s)\"",
+                          ir, diff_device (), dec);
+}
+
+static void
+diff_count (DiffRun *run, guint64 seed, const char *text, DiffOutcome o,
+            gint leaf, const char *decisions, const char *what)
+{
+  run->counts[o]++;
+  if (!diff_is_failure (o) && o != DIFF_CRASHED)
+    return;
+  g_autofree char *rerun = diff_save (run, seed, text, leaf, decisions);
+  g_autofree char *line
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT
+                         " leaf %d: %s: %.300s\n  rerun: %s\n",
+                         seed, leaf, diff_names[o], what ? what : "", rerun);
+  g_test_message ("%s", line);
+  if (diff_is_failure (o))
+    g_string_append (run->failures, line);
+}
+
+static BnbHarness *
+diff_harness (guint64 seed, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path
+      = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir", seed);
+  BnbHarnessOptions options;
+  bnb_harness_options_init (&options);
+  options.worker_program = diff_bnbtune ();
+  options.warmup = 0;
+  options.repetitions = 1;
+  options.timeout_s = DIFF_TIMEOUT_S;
+  options.build_timeout_s = 120;
+  options.reference_cache = FALSE;
+  BnbHarness *h
+      = bnb_harness_new (path, text, NULL, diff_device (), &options, &error);
+  g_assert_no_error (error);
+  return h;
+}
+
+/* The kernel's root for the test's limits; NULL with `error` if its space
+ * is empty. */
+static BnbChoiceNode *
+diff_root (BnbHarness *h, BnbChoiceSpace **space, GError **error)
+{
+  BnbChoiceLimits limits = diff_limits (h);
+  *space = bnb_codegen_space_new (bnb_harness_kernel (h), &limits, error);
+  return *space ? bnb_choice_node_root (*space, error) : NULL;
+}
+
+/* `n` random leaves' programs (NULL where codegen failed), with their
+ * decisions in `decisions`; FALSE if no leaf could be reached. */
+static gboolean
+diff_programs (const BnbChoiceNode *root, guint64 seed, guint n,
+               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbChoiceNode) leaf
+          = bnb_choice_random_leaf (root, rand, 1000);
+      if (!leaf)
+        return FALSE;
+      g_ptr_array_add (decisions, bnb_choice_node_to_string (leaf, TRUE));
+      g_ptr_array_add (programs, bnb_codegen_generate (leaf, &error));
+      g_ptr_array_add (errors, g_strdup (error ? error->message : NULL));
+    }
+  return TRUE;
+}
+
+static void
+diff_evaluate (DiffRun *run, guint64 seed, const char *text, BnbHarness *h,
+               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+{
+  for (guint i = 0; i < programs->len; i++)
+    if (g_ptr_array_index (programs, i))
+      bnb_harness_prepare (h, g_ptr_array_index (programs, i));
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const BnbCodegenProgram *p = g_ptr_array_index (programs, i);
+      const char *d = g_ptr_array_index (decisions, i);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbEvaluation) e = NULL;
+      g_autofree char *summary = NULL;
+      run->leaves++;
+      if (!p)
+        {
+          diff_count (run, seed, text, DIFF_CODEGEN_FAILED, (gint)i, d,
+                      g_ptr_array_index (errors, i));
+          continue;
+        }
+      e = bnb_harness_evaluate (h, p, FALSE, &error);
+      g_assert_no_error (error);
+      summary = bnb_evaluation_summary (e);
+      diff_count (run, seed, text, diff_outcome (e), (gint)i, d, summary);
+    }
+}
+
+/* One generated kernel: its space, `leaves` random leaves, each built,
+ * run and checked. */
+static void
+diff_kernel (DiffRun *run, guint64 seed, guint leaves)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
+  g_autoptr (BnbHarness) h = diff_harness (seed, text);
+  g_autoptr (BnbChoiceSpace) space = NULL;
+  g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);
+  g_autoptr (GPtrArray) programs
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                            bnb_codegen_program_free);
+  g_autoptr (GPtrArray) decisions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
+  run->kernels++;
+  if (!root
+      || !diff_programs (root, seed, leaves, programs, decisions, errors))
+    {
+      diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL,
+                  error ? error->message : "no leaf reached");
+      return;
+    }
+  diff_evaluate (run, seed, text, h, programs, decisions, errors);
+}
+
+static void
+test_differential (void)
+{
+  guint64 n = env_uint ("BNBTUNE_KERNELS", DIFF_KERNELS);
+  guint64 leaves = env_uint ("BNBTUNE_KERNEL_LEAVES", DIFF_LEAVES);
+  guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", DIFF_SEED);
+  const char *dir = g_getenv ("BNBTUNE_KERNEL_DIR");
+  DiffRun run
+      = { { 0 }, 0, 0, g_string_new (NULL), g_strdup (dir ? dir : DIFF_DIR) };
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (GString) counts = g_string_new (NULL);
+  for (guint64 s = first; s < first + n; s++)
+    diff_kernel (&run, s, (guint)leaves);
+  for (guint o = 0; o < DIFF_COUNT; o++)
+    g_string_append_printf (counts, "%s%u %s", o ? ", " : "", run.counts[o],
+                            diff_names[o]);
+  g_test_message ("outcomes: %u kernels (seeds %" G_GUINT64_FORMAT
+                  " to %" G_GUINT64_FORMAT "), %u leaves, %.0f s: %s",
+                  run.kernels, first, first + n - 1, run.leaves,
+                  (g_get_monotonic_time () - start) / 1e6, counts->str);
+  if (run.failures->len > 0)
+    g_test_fail_printf ("failing cases (saved under %s):\n%s", run.dir,
+                        run.failures->str);
+  g_string_free (run.failures, TRUE);
+  g_free (run.dir);
+}
+
+static void
+ignore_message (const char *domain, GLogLevelFlags level, const char *message,
+                gpointer data)
+{
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_handler ("bnbtune-ir", G_LOG_LEVEL_DEBUG, ignore_message, NULL);
+  g_test_add_func ("/kernels/generate", test_generate);
+  g_test_add_func ("/kernels/interpreter", test_interpreter);
+  g_test_add_func ("/kernels/differential", test_differential);
+  return g_test_run ();
+}
