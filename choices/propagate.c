@@ -122,6 +122,8 @@ revise_triangle (Work *w, const BnbCon *c)
             n1 |= 1u << r1;
             n2 |= 1u << r2;
             n3 |= t;
+            if (n1 == d1 && n2 == d2 && n3 == d3)
+              return TRUE; /* every value has a support */
           }
       }
   return narrow (w, c->scope[0], n1) && narrow (w, c->scope[1], n2)
@@ -161,7 +163,7 @@ revise_generic (Work *w, const BnbCon *c)
   const BnbChoiceSpace *s = w->node->space;
   BnbDomain dom[BNB_CON_MAX_SCOPE], rest[BNB_CON_MAX_SCOPE];
   BnbDomain keep[BNB_CON_MAX_SCOPE] = { 0 };
-  guint v[BNB_CON_MAX_SCOPE], n = c->n_scope;
+  guint v[BNB_CON_MAX_SCOPE], n = c->n_scope, full = 0;
   for (guint i = 0; i < n; i++)
     {
       dom[i] = rest[i] = w->node->dom[c->scope[i]];
@@ -170,8 +172,16 @@ revise_generic (Work *w, const BnbCon *c)
   for (;;)
     {
       if (bnb_con_predicate (s, c, v))
-        for (guint i = 0; i < n; i++)
-          keep[i] |= 1u << v[i];
+        {
+          for (guint i = 0; i < n; i++)
+            if (!(keep[i] & (1u << v[i])))
+              {
+                keep[i] |= 1u << v[i];
+                full += keep[i] == dom[i];
+              }
+          if (full == n)
+            return TRUE; /* every value has a support: nothing narrows */
+        }
       guint i = 0;
       for (; i < n; i++)
         {
