@@ -135,7 +135,8 @@ print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
               noun, c->leaves, c->leaves_stderr, c->probes);
       printf ("search-tree nodes: %.3g +- %.2g (estimate)\n", c->nodes,
               c->nodes_stderr);
-      printf ("dead ends: %.3g (estimate)\n", c->dead_ends);
+      /* an estimate of a count: whole, and %.3g would print 64.5 */
+      printf ("dead ends: about %.3g (estimate)\n", round (c->dead_ends));
     }
   if (w && w->complete)
     printf ("distinct kernels: %u (exact: the code of all %.0f leaves "

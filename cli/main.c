@@ -1,10 +1,12 @@
 /* bnbtune's command line: a table of subcommands, each a function that
  * parses its own options and reports failure through a GError, printed
  * once, here.  Exit codes: 0 success, 1 a failure while working (a kernel
- * that does not parse, an empty space), 2 a usage error, 130 a search
+ * that does not parse, an empty space), 2 a usage error (options, or a
+ * --size that binds no parameter or an impossible value), 130 a search
  * interrupted (Ctrl-C) after writing what it found. */
 #include "bnb/bnb.h"
 #include "cli/cli.h"
+#include "ir/ir.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -84,7 +86,12 @@ main (int argc, char **argv)
       if (g_error_matches (error, BNB_SEARCH_ERROR,
                            BNB_SEARCH_ERROR_INTERRUPTED))
         return 130;
-      return error->domain == G_OPTION_ERROR ? 2 : 1;
+      /* a --size that names no parameter or an impossible value is a
+       * usage error too */
+      if (error->domain == G_OPTION_ERROR
+          || g_error_matches (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
+        return 2;
+      return 1;
     }
   return 0;
 }

@@ -9,6 +9,7 @@
 #include "ir/ir.h"
 #include "tune/tune.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <math.h>
 #include <signal.h>
@@ -82,6 +83,18 @@ add_device_entries (GOptionContext *context, TuneOptions *o)
     { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
       "Search only below the node these decisions make",
       "\"CHOICE=VALUE; ...\"" },
+    { "budget", 'b', 0, G_OPTION_ARG_STRING, &o->budget,
+      "Stop early: N evaluations, a time (90s, 20m, 2h), or both as "
+      "N,TIME (default: none; the search runs to its end)",
+      "BUDGET" },
+    { "report", 'o', 0, G_OPTION_ARG_FILENAME, &o->report,
+      "Write report.json, evaluations.csv, pruning.csv, best.cl and SVG "
+      "plots into DIR",
+      "DIR" },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &o->resume,
+      "Reuse the evaluations the journal has instead of running them again; "
+      "bnb starts from the journal's fastest leaf in the space",
+      NULL },
     { NULL },
   };
   g_option_context_add_main_entries (context, entries, NULL);
@@ -91,21 +104,9 @@ static void
 add_search_entries (GOptionContext *context, TuneOptions *o)
 {
   GOptionEntry entries[] = {
-    { "budget", 'b', 0, G_OPTION_ARG_STRING, &o->budget,
-      "Stop early: N evaluations, a time (90s, 20m, 2h), or both as "
-      "N,TIME (default: none; the search runs to its end)",
-      "BUDGET" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
       "Seed of the strategies' random draws and of the inputs (default 1)",
       "S" },
-    { "report", 'o', 0, G_OPTION_ARG_FILENAME, &o->report,
-      "Write report.json, evaluations.csv, pruning.csv, best.cl and SVG "
-      "plots into DIR",
-      "DIR" },
-    { "resume", 0, 0, G_OPTION_ARG_NONE, &o->resume,
-      "Reuse the evaluations the journal has instead of running them again; "
-      "bnb starts from the journal's fastest leaf in the space",
-      NULL },
     { "journal", 'j', 0, G_OPTION_ARG_FILENAME, &o->journal,
       "The journal (default: under $XDG_DATA_HOME/bnbtune/journal/)", "PATH" },
     { "no-journal", 0, 0, G_OPTION_ARG_NONE, &o->no_journal,
@@ -267,10 +268,30 @@ search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
 
 typedef BnbTuneSession Session;
 
+/* --report DIR is made (or found writable) before the search, so that a
+ * long search does not end on an unwritable directory. */
+static gboolean
+check_report_dir (const TuneOptions *o, GError **error)
+{
+  if (o->report == NULL)
+    return TRUE;
+  if (g_mkdir_with_parents (o->report, 0777) != 0
+      || access (o->report, W_OK) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--report %s: %s", o->report, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static Session *
 session_open (const TuneOptions *o, GError **error)
 {
   BnbTuneOptions t;
+  if (!check_report_dir (o, error))
+    return NULL;
   bnb_tune_options_init (&t);
   t.kernel_path = o->k.kernel;
   t.sizes = o->k.sizes;
@@ -676,6 +697,19 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                         bnb_search_result_free);
+  guint runs = 0;
+  for (guint i = 0; i < strategies->len; i++)
+    {
+      BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
+      runs += st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
+                  ? 1
+                  : (guint) o.seeds;
+    }
+  fprintf (stderr, "bnbtune compare: %u runs (%u strategies, %d seeds of "
+           "each randomized one), each %s%s\n",
+           runs, strategies->len, o.seeds,
+           o.budget ? "with the budget " : "to its end (no --budget)",
+           o.budget ? o.budget : "");
   for (guint i = 0; i < strategies->len && !bnb_tune_session_interrupted (s);
        i++)
     {

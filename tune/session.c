@@ -72,7 +72,9 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
 {
   g_autoptr (BnbTuneSession) s = g_new0 (BnbTuneSession, 1);
   g_return_val_if_fail (o != NULL && o->kernel_path != NULL, NULL);
-  if (!describe_device (o, s, error) || !(s->kernel = load_kernel (o, error)))
+  /* the kernel first: a file that does not parse or a size that does not
+   * bind is said before any device is opened (or calibrated) */
+  if (!(s->kernel = load_kernel (o, error)) || !describe_device (o, s, error))
     return NULL;
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
