@@ -263,6 +263,7 @@ typedef struct {
   double bytes;         /* least bytes moved, 0 if unknown */
   const char *best_source; /* OpenCL of the winner of results[0], or NULL */
   const char *command;  /* the command line, for the record */
+  const char *journal;  /* the journal's path, or NULL without one */
 } BnbReportInfo;
 
 /* Writes report.json, evaluations.csv, pruning.csv, best.cl and the SVG

@@ -774,6 +774,21 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
                             gbytes);
   g_string_append_printf (s, " (evaluation %" G_GUINT64_FORMAT ")\n",
                           r->best_index);
+  /* the winner's time is its final re-measure; say what the search saw */
+  if (r->best_index >= 1 && r->best_index <= r->records->len)
+    {
+      const BnbSearchRecord *rec = &g_array_index (
+          r->records, BnbSearchRecord, r->best_index - 1);
+      g_autofree char *seen = format_us (rec->time_s);
+      if (!rec->final && isfinite (rec->time_s) && rec->time_s != r->best_s)
+        {
+          summary_label (s, "");
+          g_string_append_printf (s,
+                                  "re-measured; the search measured %s µs "
+                                  "(%.2f× the re-measure)\n",
+                                  seen, rec->time_s / r->best_s);
+        }
+    }
   summary_label (s, "Bound");
   g_string_append_printf (s, "%s µs", bound);
   if (isfinite (r->best_s / r->best_bound_s))
@@ -860,13 +875,39 @@ summary_failures (GString *s, const BnbSearchResult *r)
                             r->violations);
 }
 
+static guint64
+from_journal (const BnbSearchResult *r)
+{
+  guint64 n = 0;
+  for (guint i = 0; i < r->records->len; i++)
+    {
+      const BnbSearchRecord *rec
+          = &g_array_index (r->records, BnbSearchRecord, i);
+      n += rec->from_journal && !rec->final;
+    }
+  return n;
+}
+
+static void
+summary_journal (GString *s, const BnbReportInfo *info,
+                 const BnbSearchResult *r)
+{
+  if (info->journal == NULL)
+    return;
+  summary_label (s, "Journal");
+  g_string_append_printf (s, "%s (%" G_GUINT64_FORMAT " evaluations "
+                          "answered from it)\n",
+                          info->journal, from_journal (r));
+}
+
 static void
 summary_times (GString *s, const BnbSearchResult *r)
 {
   summary_label (s, "Time");
   g_string_append_printf (s,
                           "%.3g s in all: model %.3g s, propagation %.3g s, "
-                          "compile %.3g s, run %.3g s\n",
+                          "compile %.3g s, run %.3g s (each summed over "
+                          "the threads or workers that did it)\n",
                           r->total_s, r->model_s, r->propagate_s,
                           r->compile_s, r->run_s);
 }
@@ -957,6 +998,7 @@ bnb_report_summary (const BnbReportInfo *info, BnbSearchResult *const *results,
   summary_proof (s, r);
   summary_space (s, r);
   summary_failures (s, r);
+  summary_journal (s, info, r);
   summary_times (s, r);
   if (n_results > 1)
     summary_table (s, results, n_results);

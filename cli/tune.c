@@ -437,6 +437,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
     .bytes = kernel_bytes (s->kernel),
     .best_source = source,
     .command = command,
+    .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
   };
   g_autofree char *summary = bnb_report_summary (
       &info, (BnbSearchResult *const *) results->pdata, results->len);
