@@ -187,6 +187,9 @@ typedef struct {
   gboolean same_kernel; /* answered by an identical kernel, not run */
   char *kernel_key; /* the evaluation's, NULL if the evaluator has none */
   gboolean final; /* a re-measure of the best few */
+  /* the built kernel's private and local memory (bytes) and largest
+   * work-group, as the driver reports them; -1: unknown */
+  gint64 private_mem_bytes, local_mem_bytes, kernel_work_group_size;
 } BnbSearchRecord;
 
 /* Branch and bound, per depth (number of decisions taken from the root). */

@@ -275,6 +275,21 @@ json_best (Json *j, const BnbReportInfo *info, const BnbSearchResult *r,
   json_number (j, "gflops", giga_rate (info->flops, r->best_s));
   json_number (j, "gbytes_s", giga_rate (info->bytes, r->best_s));
   json_number (j, "ratio_to_overall_best", r->best_s / overall);
+  /* the driver's figures for the winner's kernel, null when unknown */
+  const BnbSearchRecord *best
+      = r->best_index >= 1 && r->best_index <= r->records->len
+            ? &g_array_index (r->records, BnbSearchRecord, r->best_index - 1)
+            : NULL;
+  json_number (j, "best_private_mem_bytes",
+               best && best->private_mem_bytes >= 0 ? best->private_mem_bytes
+                                                    : NAN);
+  json_number (j, "best_local_mem_bytes",
+               best && best->local_mem_bytes >= 0 ? best->local_mem_bytes
+                                                  : NAN);
+  json_number (j, "best_kernel_work_group_size",
+               best && best->kernel_work_group_size >= 0
+                   ? best->kernel_work_group_size
+                   : NAN);
 }
 
 static void
@@ -407,6 +422,15 @@ csv_bool (GString *out, gboolean value, gboolean last)
   csv_field (out, value ? "true" : "false", last);
 }
 
+/* A count the driver may not give: empty when unknown (< 0). */
+static void
+csv_int (GString *out, gint64 value, gboolean last)
+{
+  g_autofree char *text
+      = value >= 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, value) : NULL;
+  csv_field (out, text ? text : "", last);
+}
+
 static void
 csv_record (GString *out, const BnbSearchResult *r, const BnbSearchRecord *rec)
 {
@@ -422,7 +446,10 @@ csv_record (GString *out, const BnbSearchResult *r, const BnbSearchRecord *rec)
   csv_number (out, rec->compile_s, FALSE);
   csv_bool (out, rec->from_journal, FALSE);
   csv_bool (out, rec->same_kernel, FALSE);
-  csv_bool (out, rec->final, TRUE);
+  csv_bool (out, rec->final, FALSE);
+  csv_int (out, rec->private_mem_bytes, FALSE);
+  csv_int (out, rec->local_mem_bytes, FALSE);
+  csv_int (out, rec->kernel_work_group_size, TRUE);
 }
 
 static BNB_GIVE char *
@@ -431,7 +458,9 @@ evaluations_csv (const BnbReportInfo *info, BnbSearchResult *const *results,
 {
   GString *out = g_string_new ("strategy,seed,index,elapsed_s,decisions,"
                                "bound_s,outcome,time_s,best_s,compile_s,"
-                               "from_journal,same_kernel,final\n");
+                               "from_journal,same_kernel,final,"
+                               "private_mem_bytes,local_mem_bytes,"
+                               "kernel_work_group_size\n");
   for (guint i = 0; i < n; i++)
     for (guint k = 0; k < results[i]->records->len; k++)
       csv_record (out, results[i],

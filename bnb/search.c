@@ -246,6 +246,9 @@ append_record (BnbSearchContext *ctx, const char *decisions, double bound_s,
     .same_kernel = e->same_kernel,
     .kernel_key = g_strdup (e->kernel_key),
     .final = final,
+    .private_mem_bytes = e->private_mem_bytes,
+    .local_mem_bytes = e->local_mem_bytes,
+    .kernel_work_group_size = e->kernel_work_group_size,
   };
   if (ok && e->median_s < bound_s)
     r->violations++;

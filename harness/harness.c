@@ -55,6 +55,7 @@ bnb_evaluation_new (void)
   BnbEvaluation *e = g_new0 (BnbEvaluation, 1);
   e->outcome = BNB_OUTCOME_OK;
   e->wrong_index = -1;
+  e->private_mem_bytes = e->local_mem_bytes = e->kernel_work_group_size = -1;
   return e;
 }
 

@@ -87,6 +87,13 @@ typedef struct {
   /* Cut by the search's deadline (bnb_harness_set_deadline): no verdict
    * on the candidate, never journaled; outcome is timed-out. */
   gboolean stopped;
+  /* What the driver says of the built kernel (clGetKernelWorkGroupInfo):
+   * private memory per work-item (spilled registers, private arrays),
+   * local memory per work-group, the largest work-group it can launch
+   * with; -1 when unknown (not built, or not asked). */
+  gint64 private_mem_bytes;
+  gint64 local_mem_bytes;
+  gint64 kernel_work_group_size;
 } BnbEvaluation;
 
 BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;

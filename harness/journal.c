@@ -118,6 +118,11 @@ evaluation_from_json (const BnbJsonObject *o)
   e->date = dup_or_null (bnb_json_get_string (o, "date"));
   e->same_kernel = bnb_json_get_number (o, "same_kernel", 0) != 0;
   e->kernel_key = dup_or_null (bnb_json_get_string (o, "kernel_key"));
+  e->private_mem_bytes
+      = (gint64)bnb_json_get_number (o, "private_mem_bytes", -1);
+  e->local_mem_bytes = (gint64)bnb_json_get_number (o, "local_mem_bytes", -1);
+  e->kernel_work_group_size
+      = (gint64)bnb_json_get_number (o, "kernel_work_group_size", -1);
   e->from_journal = TRUE;
   return e;
 }
@@ -384,6 +389,13 @@ evaluation_line (const BnbEvaluation *e)
     bnb_json_add_int (out, "same_kernel", 1);
   if (e->kernel_key)
     bnb_json_add_string (out, "kernel_key", e->kernel_key);
+  if (e->private_mem_bytes >= 0)
+    bnb_json_add_int (out, "private_mem_bytes", e->private_mem_bytes);
+  if (e->local_mem_bytes >= 0)
+    bnb_json_add_int (out, "local_mem_bytes", e->local_mem_bytes);
+  if (e->kernel_work_group_size >= 0)
+    bnb_json_add_int (out, "kernel_work_group_size",
+                      e->kernel_work_group_size);
   bnb_json_close (out);
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);

@@ -423,6 +423,28 @@ verify (Run *run)
   return right;
 }
 
+/* The driver's figures for the built kernel; left -1 where it does not
+ * answer. */
+static void
+query_kernel (Run *run)
+{
+  cl_ulong private_mem = 0, local_mem = 0;
+  size_t wg = 0;
+  cl_device_id id = run->local->id;
+  if (clGetKernelWorkGroupInfo (run->kernel, id, CL_KERNEL_PRIVATE_MEM_SIZE,
+                                sizeof private_mem, &private_mem, NULL)
+      == CL_SUCCESS)
+    run->e->private_mem_bytes = (gint64) private_mem;
+  if (clGetKernelWorkGroupInfo (run->kernel, id, CL_KERNEL_LOCAL_MEM_SIZE,
+                                sizeof local_mem, &local_mem, NULL)
+      == CL_SUCCESS)
+    run->e->local_mem_bytes = (gint64) local_mem;
+  if (clGetKernelWorkGroupInfo (run->kernel, id, CL_KERNEL_WORK_GROUP_SIZE,
+                                sizeof wg, &wg, NULL)
+      == CL_SUCCESS)
+    run->e->kernel_work_group_size = (gint64) wg;
+}
+
 static gboolean
 create_kernel (Run *run)
 {
@@ -431,7 +453,10 @@ create_kernel (Run *run)
   run->kernel = clCreateKernel (run->built->program, run->program->kernel_name,
                                 &status);
   if (bnb_device_check_cl (status, "clCreateKernel", &error))
-    return TRUE;
+    {
+      query_kernel (run);
+      return TRUE;
+    }
   launch_failed (run, error);
   run->e->outcome = BNB_OUTCOME_BUILD_FAILED;
   return FALSE;

@@ -179,6 +179,9 @@ bnb_harness_evaluation_to_variant (const BnbEvaluation *e)
   add (&b, "wrong-expected", g_variant_new_double (e->wrong_expected));
   add (&b, "compile", g_variant_new_double (e->compile_s));
   add (&b, "timeout", g_variant_new_double (e->timeout_s));
+  add (&b, "private-mem", g_variant_new_int64 (e->private_mem_bytes));
+  add (&b, "local-mem", g_variant_new_int64 (e->local_mem_bytes));
+  add (&b, "kernel-wg-size", g_variant_new_int64 (e->kernel_work_group_size));
   add_string (&b, "message", e->message);
   add_string (&b, "date", e->date);
   return g_variant_ref_sink (g_variant_builder_end (&b));
@@ -205,6 +208,9 @@ bnb_harness_evaluation_from_variant (GVariant *v)
   g_variant_lookup (v, "wrong-expected", "d", &e->wrong_expected);
   g_variant_lookup (v, "compile", "d", &e->compile_s);
   g_variant_lookup (v, "timeout", "d", &e->timeout_s);
+  g_variant_lookup (v, "private-mem", "x", &e->private_mem_bytes);
+  g_variant_lookup (v, "local-mem", "x", &e->local_mem_bytes);
+  g_variant_lookup (v, "kernel-wg-size", "x", &e->kernel_work_group_size);
   g_variant_lookup (v, "message", "s", &e->message);
   g_variant_lookup (v, "date", "s", &e->date);
   return e;

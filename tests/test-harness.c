@@ -146,6 +146,10 @@ check_axpy_ok (gboolean in_process)
   g_assert_cmpstr (e->decisions, ==, p->decisions);
   g_assert_cmpfloat (e->compile_s, >, 0);
   g_assert_nonnull (e->date);
+  /* the driver's figures for the built kernel, through the worker too */
+  g_assert_cmpint (e->kernel_work_group_size, >, 0);
+  g_assert_cmpint (e->private_mem_bytes, >=, 0);
+  g_assert_cmpint (e->local_mem_bytes, >=, 0);
 }
 
 /* Ten timed launches after two warm-ups on an inout array: right only if
@@ -600,6 +604,9 @@ test_journal_roundtrip (void)
   b->wrong_array = g_strdup ("X");
   b->wrong_index = 17;
   b->max_error = INFINITY;
+  b->private_mem_bytes = 96;
+  b->local_mem_bytes = 2048;
+  b->kernel_work_group_size = 256;
   append (j, a);
   append (j, b);
   g_clear_pointer (&j, bnb_journal_free);
@@ -615,6 +622,10 @@ test_journal_roundtrip (void)
   g_assert_cmpint (got->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
   g_assert_cmpstr (got->wrong_array, ==, "X");
   g_assert_cmpint (got->wrong_index, ==, 17);
+  g_assert_cmpint (got->private_mem_bytes, ==, 96);
+  g_assert_cmpint (got->local_mem_bytes, ==, 2048);
+  g_assert_cmpint (got->kernel_work_group_size, ==, 256);
+  g_assert_cmpint (bnb_journal_lookup (j, "d=1")->private_mem_bytes, ==, -1);
   g_assert_true (isinf (got->max_error));
   g_assert_cmpstr (got->message, ==, b->message);
   g_assert_cmpfloat (got->median_s, ==, 2e-3);
