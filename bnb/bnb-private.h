@@ -56,6 +56,9 @@ BnbSearchDepth *bnb_search_depth_stats (BnbSearchResult *result,
  * it on the evaluating thread, before each evaluation. */
 void bnb_search_set_deadline (BnbSearchContext *ctx, gboolean final);
 
+/* Whether options->interrupt is set: safe from any thread. */
+gboolean bnb_search_interrupted (const BnbSearchContext *ctx);
+
 /* TRUE when the budget (evaluations or seconds) is spent. */
 gboolean bnb_search_over_budget (BnbSearchContext *ctx);
 

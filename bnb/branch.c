@@ -247,7 +247,7 @@ device_should_skip (Bnb *b, const QNode *leaf)
   const BnbSearchOptions *o = b->ctx->options;
   g_mutex_lock (&b->lock);
   gboolean skip = b->stopping || leaf->bound >= b->cutoff
-                  || b->budget_left == 0
+                  || b->budget_left == 0 || bnb_search_interrupted (b->ctx)
                   || (o->max_seconds > 0
                       && g_timer_elapsed (b->ctx->timer, NULL)
                              >= o->max_seconds);

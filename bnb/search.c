@@ -143,11 +143,21 @@ bnb_search_set_deadline (BnbSearchContext *ctx, gboolean final)
     end_us = 1; /* long past */
   else if (o->max_seconds > 0)
     {
-      double left = o->max_seconds + (final ? FINAL_GRACE_S : 0)
-                    - g_timer_elapsed (ctx->timer, NULL);
+      double left = o->max_seconds - g_timer_elapsed (ctx->timer, NULL);
+      if (final)
+        left = MAX (left, 0) + FINAL_GRACE_S;
       end_us = g_get_monotonic_time () + (gint64)(MAX (left, 0) * 1e6) + 1;
     }
   k->set_deadline (ctx->evaluator->self, end_us);
+  /* an interrupt that came between the test and the store above */
+  if (interrupted (ctx))
+    k->set_deadline (ctx->evaluator->self, 1);
+}
+
+gboolean
+bnb_search_interrupted (const BnbSearchContext *ctx)
+{
+  return interrupted (ctx);
 }
 
 void
@@ -404,8 +414,10 @@ remeasure (BnbSearchContext *ctx, const char *decisions)
   bnb_search_set_deadline (ctx, TRUE);
   g_autoptr (BnbEvaluation) e
       = k->evaluate (ctx->evaluator->self, leaf, TRUE, &ctx->error);
-  if (e == NULL || e->stopped)
+  if (e == NULL)
     return INFINITY;
+  if (e->stopped)
+    return NAN; /* the grace ran out: no more re-measures */
   double bound_s = bnb_model_bound (ctx->model, leaf, NULL);
   gboolean ok = e->outcome == BNB_OUTCOME_OK;
   append_record (ctx, decisions, bound_s, e, TRUE);
@@ -421,9 +433,12 @@ name_winner (BnbSearchContext *ctx)
   g_autoptr (GPtrArray) best = best_records (r, ctx->options->final_candidates);
   double winner_s = INFINITY;
   const char *winner = NULL;
-  for (guint i = 0; i < best->len && ctx->error == NULL; i++)
+  for (guint i = 0; i < best->len && ctx->error == NULL && !interrupted (ctx);
+       i++)
     {
       double t = remeasure (ctx, best->pdata[i]);
+      if (isnan (t))
+        break;
       if (t < winner_s)
         winner_s = t, winner = best->pdata[i];
     }
@@ -521,6 +536,7 @@ bnb_search_run (const BnbChoiceNode *root, const BnbModel *model,
                            && bnb_search_over_budget (&ctx);
   if (ctx.error == NULL && !ctx.result->interrupted)
     name_winner (&ctx);
+  ctx.result->interrupted = interrupted (&ctx); /* during the re-measure */
   if (ctx.error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&ctx.error));

@@ -42,9 +42,19 @@ bnb_cli_load_kernel (const BnbCliKernelOptions *o, GError **error)
       return NULL;
     }
   kernel = bnb_ir_kernel_parse_file (o->kernel, error);
-  if (!kernel || !bnb_ir_kernel_bind (kernel, o->sizes, error))
+  if (!kernel)
     return NULL;
-  return g_steal_pointer (&kernel);
+  g_autoptr (GError) bind_error = NULL;
+  if (bnb_ir_kernel_bind (kernel, o->sizes, &bind_error))
+    return g_steal_pointer (&kernel);
+  /* a --size that binds no parameter or an impossible value: usage */
+  if (o->sizes != NULL
+      && g_error_matches (bind_error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         bind_error->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&bind_error));
+  return NULL;
 }
 
 BnbChoiceLimits

@@ -6,7 +6,6 @@
  * interrupted (Ctrl-C) after writing what it found. */
 #include "bnb/bnb.h"
 #include "cli/cli.h"
-#include "ir/ir.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -86,12 +85,7 @@ main (int argc, char **argv)
       if (g_error_matches (error, BNB_SEARCH_ERROR,
                            BNB_SEARCH_ERROR_INTERRUPTED))
         return 130;
-      /* a --size that names no parameter or an impossible value is a
-       * usage error too */
-      if (error->domain == G_OPTION_ERROR
-          || g_error_matches (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
-        return 2;
-      return 1;
+      return error->domain == G_OPTION_ERROR ? 2 : 1;
     }
   return 0;
 }

@@ -248,6 +248,10 @@ check_tune_options (const TuneOptions *o, GError **error)
                          "and --exact-rate in [0, 1]");
   if (o->margin < 0 || o->margin >= 1)
     return usage (error, "--margin must be in [0, 1)");
+  BnbSearchOptions trial;
+  bnb_search_options_init (&trial);
+  if (o->budget != NULL && !parse_budget (o->budget, &trial, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -426,6 +430,13 @@ static gboolean
 finish (const TuneOptions *o, const Session *s, GPtrArray *results,
         const char *command, GError **error)
 {
+  if (results->len == 0)
+    {
+      g_set_error_literal (error, BNB_SEARCH_ERROR,
+                           BNB_SEARCH_ERROR_INTERRUPTED,
+                           "interrupted before any search ran");
+      return FALSE;
+    }
   BnbSearchResult *first = results->pdata[0];
   g_autofree char *source = best_source (s, first);
   BnbReportInfo info = {
@@ -512,12 +523,22 @@ interrupt_start (Interrupt *in, Session *s)
   in->thread = g_thread_new ("bnb-sigint", interrupt_main, in->loop);
 }
 
+static gboolean
+quit_loop (gpointer loop)
+{
+  g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* The quit goes through the loop's own context: a g_main_loop_quit made
+ * before the thread reaches g_main_loop_run would be lost, and the join
+ * would wait for ever. */
 static void
 interrupt_clear (Interrupt *in)
 {
   if (in->thread == NULL)
     return;
-  g_main_loop_quit (in->loop);
+  g_main_context_invoke (in->context, quit_loop, in->loop);
   g_thread_join (in->thread);
   g_main_loop_unref (in->loop);
   g_main_context_unref (in->context);
@@ -674,6 +695,8 @@ parse_strategies (const char *text, GArray *out, GError **error)
                              "coordinate");
       g_array_append_val (out, s);
     }
+  if (out->len == 0)
+    return usage (error, "--strategies names no strategy");
   return TRUE;
 }
 

@@ -288,7 +288,10 @@ bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
                                         &failed);
       if (e)
         {
-          restart_if_lost (pool, slot, setup);
+          /* a stopped evaluation ends a search: its worker starts again
+           * at the next evaluation, if any (ensure_worker), not now */
+          if (!e->stopped)
+            restart_if_lost (pool, slot, setup);
           return e;
         }
       if (!drop (pool, slot, failed))

@@ -30,14 +30,25 @@ describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
   return TRUE;
 }
 
+/* A --size that names no parameter, or an impossible value, is an
+ * option's bad value (a usage error), not a fault of the kernel. */
 static BnbIrKernel *
 load_kernel (const BnbTuneOptions *o, GError **error)
 {
+  g_autoptr (GError) bind_error = NULL;
   g_autoptr (BnbIrKernel) kernel
       = bnb_ir_kernel_parse_file (o->kernel_path, error);
-  if (!kernel || !bnb_ir_kernel_bind (kernel, o->sizes, error))
+  if (!kernel)
     return NULL;
-  return g_steal_pointer (&kernel);
+  if (bnb_ir_kernel_bind (kernel, o->sizes, &bind_error))
+    return g_steal_pointer (&kernel);
+  if (o->sizes != NULL
+      && g_error_matches (bind_error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         bind_error->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&bind_error));
+  return NULL;
 }
 
 static BnbChoiceNode *
