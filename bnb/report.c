@@ -770,6 +770,119 @@ summary_decisions (GString *s, const char *decisions)
                             SUMMARY_LABEL, "", absent);
 }
 
+/* The kernel's design in a few lines, from its decisions: the tile
+ * sizes; each dim by what it became (a dim whose every instruction copy,
+ * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
+ * temporaries by memory space, and the padded ones. */
+static const char *const design_kinds[][2] = {
+  { "block", "work-groups" },   { "thread.x", "work-items x" },
+  { "thread.y", "work-items y" }, { "thread.z", "work-items z" },
+  { "unroll", "unrolled" },     { "vector", "vectorized" },
+  { "loop", "loops" },
+};
+
+/* "kind(m.1@acc)=unroll" -> name "m.1@acc", value "unroll". */
+static gboolean
+clause_parts (const char *clause, const char *what, char **name, char **value)
+{
+  gsize n = strlen (what);
+  const char *close = strstr (clause, ")=");
+  if (strncmp (clause, what, n) != 0 || clause[n] != '(' || close == NULL)
+    return FALSE;
+  *name = g_strndup (clause + n + 1, close - clause - n - 1);
+  *value = g_strdup (close + 2);
+  return TRUE;
+}
+
+static void
+design_line (GString *s, const char *label, const char *text)
+{
+  summary_label (s, label);
+  g_string_append_printf (s, "%s\n", text);
+}
+
+static void
+summary_design (GString *s, const char *decisions)
+{
+  g_auto (GStrv) clauses = g_strsplit (decisions, "; ", -1);
+  g_autoptr (GString) tiles = g_string_new (NULL);
+  g_autoptr (GString) mem = g_string_new (NULL);
+  g_autoptr (GString) pads = g_string_new (NULL);
+  /* dim base name -> the kind all its copies share, or "" if they differ */
+  g_autoptr (GHashTable) same
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GPtrArray) order = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) kinds = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; clauses[i]; i++)
+    {
+      g_autofree char *name = NULL, *value = NULL;
+      if (clause_parts (clauses[i], "tile", &name, &value))
+        g_string_append_printf (tiles, "%s%s=%s", tiles->len ? ", " : "",
+                                name, value);
+      else if (clause_parts (clauses[i], "mem", &name, &value))
+        g_string_append_printf (mem, "%s%s %s", mem->len ? ", " : "", name,
+                                value);
+      else if (clause_parts (clauses[i], "pad", &name, &value))
+        {
+          if (strcmp (value, "yes") == 0)
+            g_string_append_printf (pads, "%s%s", pads->len ? ", " : "",
+                                    name);
+        }
+      else if (clause_parts (clauses[i], "kind", &name, &value))
+        {
+          g_autofree char *base = g_strndup (name, strcspn (name, "@"));
+          const char *seen = g_hash_table_lookup (same, base);
+          if (seen == NULL)
+            {
+              g_ptr_array_add (order, g_strdup (base));
+              g_hash_table_insert (same, g_strdup (base), g_strdup (value));
+            }
+          else if (strcmp (seen, value) != 0)
+            g_hash_table_insert (same, g_strdup (base), g_strdup (""));
+          g_ptr_array_add (kinds, g_strdup_printf ("%s=%s", name, value));
+        }
+    }
+  if (tiles->len)
+    design_line (s, "Design", tiles->str);
+  for (guint k = 0; k < G_N_ELEMENTS (design_kinds); k++)
+    {
+      g_autoptr (GString) line = g_string_new (NULL);
+      g_string_append_printf (line, "%s: ", design_kinds[k][1]);
+      gsize start = line->len;
+      for (guint i = 0; i < order->len; i++)
+        {
+          const char *base = order->pdata[i];
+          const char *v = g_hash_table_lookup (same, base);
+          if (strcmp (v, design_kinds[k][0]) == 0)
+            g_string_append_printf (line, "%s%s", line->len > start ? ", " : "",
+                                    base);
+        }
+      /* the copies of the dims whose copies differ */
+      for (guint i = 0; i < kinds->len; i++)
+        {
+          const char *c = kinds->pdata[i], *eq = strchr (c, '=');
+          g_autofree char *name = g_strndup (c, eq - c);
+          g_autofree char *base = g_strndup (name, strcspn (name, "@"));
+          if (*(const char *)g_hash_table_lookup (same, base) == '\0'
+              && strcmp (eq + 1, design_kinds[k][0]) == 0)
+            g_string_append_printf (line, "%s%s", line->len > start ? ", " : "",
+                                    name);
+        }
+      if (line->len > start)
+        design_line (s, tiles->len || k ? "" : "Design", line->str);
+    }
+  if (mem->len)
+    {
+      g_string_prepend (mem, "memory: ");
+      design_line (s, "", mem->str);
+    }
+  if (pads->len)
+    {
+      g_string_prepend (pads, "padded: ");
+      design_line (s, "", pads->str);
+    }
+}
+
 static void
 summary_head (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
 {
@@ -824,6 +937,7 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
     g_string_append_printf (s, ", measured/bound %.3f×",
                             r->best_s / r->best_bound_s);
   g_string_append_c (s, '\n');
+  summary_design (s, r->best_decisions);
   summary_decisions (s, r->best_decisions);
 }
 
