@@ -54,6 +54,10 @@ result_add (BnbSearchResult *r, const char *decisions, double bound_s,
     .outcome = outcome,
     .time_s = ok ? time_s : NAN,
     .compile_s = 0.25,
+    /* the driver's figures: known for the kernels that ran */
+    .private_mem_bytes = ok ? 64 : -1,
+    .local_mem_bytes = ok ? 4096 : -1,
+    .kernel_work_group_size = ok ? 256 : -1,
   };
   if (ok && time_s < r->best_s)
     {
@@ -357,6 +361,8 @@ test_json (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (json, "\"strategy\": \"random\""));
   g_assert_nonnull (strstr (json, "\"best_s\": 0.0001,"));
   g_assert_nonnull (strstr (json, "\"best_over_bound\": 1.25,"));
+  g_assert_nonnull (strstr (json, "\"best_private_mem_bytes\": 64,"));
+  g_assert_nonnull (strstr (json, "\"best_kernel_work_group_size\": 256"));
   g_assert_nonnull (strstr (json, "\"gflops\": 5.24288,"));
   g_assert_nonnull (strstr (json, "\"bytes\": null,"));
   g_assert_nonnull (strstr (json, "\"best_decisions\": \"kind(m.0)=block; "
@@ -386,14 +392,15 @@ test_evaluations_csv (Fixture *f, gconstpointer data)
   g_assert_cmpstr (lines[0], ==,
                    "strategy,seed,index,elapsed_s,decisions,"
                    "bound_s,outcome,time_s,best_s,compile_s,"
-                   "from_journal,same_kernel,final");
+                   "from_journal,same_kernel,final,private_mem_bytes,"
+                   "local_mem_bytes,kernel_work_group_size");
   g_assert_cmpstr (lines[1], ==,
                    "bnb,1,1,0.5,kind(m.0)=loop,0.00015,"
-                   "build-failed,,,0.25,false,false,false");
+                   "build-failed,,,0.25,false,false,false,,,");
   g_assert_cmpstr (lines[3], ==,
                    "bnb,1,3,1.5,\"kind(m.0)=block; "
                    "note=\"\"a,b\"\"\",8e-05,ok,0.0001,0.0001,"
-                   "0.25,false,false,false");
+                   "0.25,false,false,false,64,4096,256");
   g_assert_true (g_str_has_prefix (lines[7], "random,7,1,"));
 }
 
