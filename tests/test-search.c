@@ -460,7 +460,8 @@ csv_fields (const char *line)
 
 /* evaluations.csv's columns, by the header's names. */
 enum { CSV_DECISIONS = 4, CSV_OUTCOME = 6, CSV_TIME = 7, CSV_FROM_JOURNAL = 10,
-       CSV_SAME_KERNEL = 11, CSV_FINAL = 12, CSV_COLUMNS = 13 };
+       CSV_SAME_KERNEL = 11, CSV_FINAL = 12, CSV_PRIVATE_MEM = 13,
+       CSV_COLUMNS = 16 };
 
 static GStrv
 csv_lines (const char *dir, const char *strategy)
@@ -477,6 +478,7 @@ csv_lines (const char *dir, const char *strategy)
   g_assert_cmpstr (header[CSV_TIME], ==, "time_s");
   g_assert_cmpstr (header[CSV_SAME_KERNEL], ==, "same_kernel");
   g_assert_cmpstr (header[CSV_FINAL], ==, "final");
+  g_assert_cmpstr (header[CSV_PRIVATE_MEM], ==, "private_mem_bytes");
   return g_steal_pointer (&lines);
 }
 
