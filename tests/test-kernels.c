@@ -349,11 +349,66 @@ diff_root (BnbHarness *h, BnbChoiceSpace **space, GError **error)
   return *space ? bnb_choice_node_root (*space, error) : NULL;
 }
 
+/* The root of the kernel's space for the device's own limits, which
+ * `bnbtune run` uses; NULL if that space is empty. */
+static BnbChoiceNode *
+diff_full_root (BnbHarness *h, BnbChoiceSpace **space)
+{
+  BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  *space = bnb_codegen_space_new (bnb_harness_kernel (h), &limits, NULL);
+  return *space ? bnb_choice_node_root (*space, NULL) : NULL;
+}
+
+/* The clause of `choice` in `all` ("kind(i.0@v1)=loop; ..."). */
+static const char *
+diff_clause (GHashTable *clauses, const BnbChoiceSpace *space, guint choice)
+{
+  g_autofree char *name = bnb_choice_name (space, choice);
+  const char *clause = g_hash_table_lookup (clauses, name);
+  g_assert_nonnull (clause);
+  return clause;
+}
+
+/* The leaf's decisions, only those that propagation from the root of the
+ * full space (`full`) does not imply, applied in choice order: a leaf's
+ * every clause may pass the 128 KiB that one command-line argument may
+ * hold, and `bnbtune run --decisions "$(cat FILE)"` must rerun it. */
+static char *
+diff_decisions (const BnbChoiceNode *full, const BnbChoiceNode *leaf)
+{
+  g_autofree char *all = bnb_choice_node_to_string (leaf, TRUE);
+  g_auto (GStrv) parts = g_strsplit (all, "; ", -1);
+  g_autoptr (GHashTable) clauses
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (BnbChoiceNode) node = full ? bnb_choice_node_copy (full) : NULL;
+  const BnbChoiceSpace *space = bnb_choice_node_space (leaf);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; parts[i]; i++)
+    g_hash_table_insert (clauses, g_strndup (parts[i],
+                                             strcspn (parts[i], "=")),
+                         parts[i]);
+  for (guint c = 0; node && c < bnb_choice_space_n_choices (space); c++)
+    {
+      BnbDomain want = bnb_choice_node_domain (leaf, c);
+      if (bnb_choice_node_domain (node, c) == want)
+        continue;
+      if (bnb_choice_node_restrict (node, c, want) != BNB_CHOICE_ALIVE)
+        g_clear_pointer (&node, bnb_choice_node_free);
+      g_string_append_printf (out, "%s%s", out->len ? "; " : "",
+                              diff_clause (clauses, space, c));
+    }
+  if (node)
+    return g_string_free (out, FALSE);
+  g_string_free (out, TRUE);
+  return g_steal_pointer (&all);
+}
+
 /* `n` random leaves' programs (NULL where codegen failed), with their
  * decisions in `decisions`; FALSE if no leaf could be reached. */
 static gboolean
-diff_programs (const BnbChoiceNode *root, guint64 seed, guint n,
-               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+diff_programs (const BnbChoiceNode *root, const BnbChoiceNode *full,
+               guint64 seed, guint n, GPtrArray *programs,
+               GPtrArray *decisions, GPtrArray *errors)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
   for (guint i = 0; i < n; i++)
@@ -363,7 +418,7 @@ diff_programs (const BnbChoiceNode *root, guint64 seed, guint n,
           = bnb_choice_random_leaf (root, rand, 1000);
       if (!leaf)
         return FALSE;
-      g_ptr_array_add (decisions, bnb_choice_node_to_string (leaf, TRUE));
+      g_ptr_array_add (decisions, diff_decisions (full, leaf));
       g_ptr_array_add (programs, bnb_codegen_generate (leaf, &error));
       g_ptr_array_add (errors, g_strdup (error ? error->message : NULL));
     }
@@ -408,6 +463,8 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
   g_autoptr (BnbHarness) h = diff_harness (seed, text);
   g_autoptr (BnbChoiceSpace) space = NULL;
   g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);
+  g_autoptr (BnbChoiceSpace) full_space = NULL;
+  g_autoptr (BnbChoiceNode) full = diff_full_root (h, &full_space);
   g_autoptr (GPtrArray) programs
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                             bnb_codegen_program_free);
@@ -415,7 +472,8 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
   g_autoptr (GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
   run->kernels++;
   if (!root
-      || !diff_programs (root, seed, leaves, programs, decisions, errors))
+      || !diff_programs (root, full, seed, leaves, programs, decisions,
+                         errors))
     {
       diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL,
                   error ? error->message : "no leaf reached");
