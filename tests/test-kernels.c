@@ -131,12 +131,12 @@ same_result (double x, double y)
 /* The interpreter and the naive evaluator agree on every element, and
  * every element is a number (the generator's stores cover their arrays
  * and it divides by nothing near zero). */
+/* Runs both on `k` with inputs drawn from `seed`; `text` names the kernel
+ * in a failure (its text, for a generated one). */
 static void
-compare_interpreters (guint64 seed)
+compare_kernel (const BnbIrKernel *k, guint64 seed, const char *text)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr (BnbIrKernel) k = parse_generated (seed, &text);
   g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
   double **interp = draw_arrays (k, rand);
   double **naive = copy_arrays (k, interp);
@@ -151,12 +151,44 @@ compare_interpreters (guint64 seed)
   for (guint a = 0; a < k->arrays->len; a++)
     for (gint64 i = 0; i < bnb_ir_array_elements (k, a); i++)
       if (isnan (naive[a][i]) || !same_result (interp[a][i], naive[a][i]))
-        g_error ("gen%" G_GUINT64_FORMAT ": %s[%" G_GINT64_FORMAT
+        g_error ("%s: %s[%" G_GINT64_FORMAT
                  "]: interpreter %.17g, naive %.17g\n%s",
-                 seed, bnb_ir_array (k, a)->name, i, interp[a][i], naive[a][i],
-                 text);
+                 k->name, bnb_ir_array (k, a)->name, i, interp[a][i],
+                 naive[a][i], text);
   free_arrays (k, interp);
   free_arrays (k, naive);
+}
+
+static void
+compare_interpreters (guint64 seed)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (BnbIrKernel) k = parse_generated (seed, &text);
+  compare_kernel (k, seed, text);
+}
+
+/* The shipped kernels at small, odd sizes: the naive evaluator is no
+ * generator's accomplice. */
+static void
+test_interpreter_shipped (void)
+{
+  static const char *const kernels[][2]
+      = { { "data/kernels/axpy.ir", "N=37" },
+          { "data/kernels/mxm.ir", "M=7,N=5,K=13" },
+          { "data/kernels/gemv.ir", "M=11,N=6" },
+          { "data/kernels/stencil2d.ir", "H=9,W=7" },
+          { "tests/data/rowsum2.ir", "M=5,N=7" },
+          { "tests/data/rownorm.ir", NULL } };
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbIrKernel) k
+          = bnb_ir_kernel_parse_file (kernels[i][0], &error);
+      g_assert_no_error (error);
+      g_assert_true (bnb_ir_kernel_bind (k, kernels[i][1], &error));
+      g_assert_no_error (error);
+      compare_kernel (k, i + 1, kernels[i][0]);
+    }
 }
 
 static void
@@ -531,6 +563,7 @@ main (int argc, char **argv)
   g_log_set_handler ("bnbtune-ir", G_LOG_LEVEL_DEBUG, ignore_message, NULL);
   g_test_add_func ("/kernels/generate", test_generate);
   g_test_add_func ("/kernels/interpreter", test_interpreter);
+  g_test_add_func ("/kernels/interpreter-shipped", test_interpreter_shipped);
   g_test_add_func ("/kernels/differential", test_differential);
   return g_test_run ();
 }
