@@ -10,7 +10,10 @@
  * (BNBTUNE_KERNELS), leaves per kernel (BNBTUNE_KERNEL_LEAVES), the first
  * seed (BNBTUNE_KERNEL_SEED) and where failing cases go
  * (BNBTUNE_KERNEL_DIR); bench/fuzz-kernels.sh runs the long version
- * through it.  Kernel n of a run is drawn from seed SEED + n.
+ * through it.  Kernel n of a run is drawn from seed SEED + n; the first
+ * seed moves /kernels/generate's and /kernels/interpreter's 1,000 kernels
+ * too, and BNBTUNE_KERNEL_AVOID leaves shapes out of all of them, for
+ * triage only (docs/testing.md).
  */
 #include "harness/harness.h"
 #include "tests/support/kernel-gen.h"
