@@ -377,6 +377,7 @@ diff_harness (guint64 seed, const char *text)
   options.timeout_s = DIFF_TIMEOUT_S;
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
+  options.workers = 1; /* a harness per kernel: more processes, not workers */
   BnbHarness *h
       = bnb_harness_new (path, text, NULL, diff_device (), &options, &error);
   g_assert_no_error (error);
