@@ -363,6 +363,8 @@ diff_count (DiffRun *run, guint64 seed, const char *text, DiffOutcome o,
     g_string_append (run->failures, line);
 }
 
+/* A harness for one kernel: one launch a leaf, one worker (it serves a
+ * single kernel; bench/fuzz-kernels.sh runs processes side by side). */
 static BnbHarness *
 diff_harness (guint64 seed, const char *text)
 {
@@ -377,7 +379,7 @@ diff_harness (guint64 seed, const char *text)
   options.timeout_s = DIFF_TIMEOUT_S;
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
-  options.workers = 1; /* a harness per kernel: more processes, not workers */
+  options.workers = 1;
   BnbHarness *h
       = bnb_harness_new (path, text, NULL, diff_device (), &options, &error);
   g_assert_no_error (error);
