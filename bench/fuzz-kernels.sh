@@ -37,7 +37,7 @@ echo "$kernels kernels x $leaves leaves from seed $seed on device $device:"
 grep -h '^# outcomes:' "$logs"/*.log | sed 's/.*s: //' | tr ',' '\n' \
   | awk '{ n[$2] += $1; if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 } }
          END { for (i = 1; i <= k; i++)
-                 printf "%s%d %s", i > 1 ? ", " : "", n[order[i]], order[i];
+                 printf "%s%d %s", (i > 1 ? ", " : ""), n[order[i]], order[i];
                print "" }'
 grep -q '^# outcomes:' "$logs"/*.log || status=2
 rm -rf "$logs"

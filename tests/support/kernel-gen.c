@@ -568,7 +568,7 @@ static GenValue *
 gen_chain (Gen *g, guint avail, GPtrArray *must)
 {
   GenValue *cur = g_ptr_array_index (must, 0);
-  guint extra = (guint)gen_int (g, 0, 2);
+  guint extra = gen_chance (g, 0.4) ? 1 : 0;
   for (guint i = 1; i < must->len; i++)
     {
       GenValue *v = g_ptr_array_index (must, i);
@@ -827,7 +827,7 @@ bnb_test_kernel_gen (guint64 seed, guint avoid)
   g.inouts = g_ptr_array_new_with_free_func (gen_inout_free);
   g.scalars = g_ptr_array_new_with_free_func (g_free);
   gen_head (&g);
-  stages = (guint)gen_int (&g, 1, 4);
+  stages = 1 + gen_chance (&g, 0.7) + gen_chance (&g, 0.3);
   for (guint s = 0; s < stages; s++)
     if (gen_chance (&g, 0.5))
       gen_reduction (&g);
