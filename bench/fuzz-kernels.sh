@@ -17,7 +17,10 @@ kernels=${KERNELS:-2000} leaves=${LEAVES:-5} seed=${SEED:-1}
 procs=${PROCS:-1} dir=${DIR:-build/kernel-cases}
 make -j2 build/release/bnbtune build/release/tests/test-kernels >&2 || exit 2
 export POCL_WORK_GROUP_METHOD=${POCL_WORK_GROUP_METHOD:-loops}
-logs=$(mktemp -d)
+# each process's log stays under DIR/logs: a run cut short (a device
+# call's time limit) still says what it did
+logs=$dir/logs
+rm -rf "$logs"; mkdir -p "$logs"
 per=$(( (kernels + procs - 1) / procs ))
 status=0
 for p in $(seq 0 $((procs - 1))); do
@@ -40,5 +43,4 @@ grep -h '^# outcomes:' "$logs"/*.log | sed 's/.*s: //' | tr ',' '\n' \
                  printf "%s%d %s", (i > 1 ? ", " : ""), n[order[i]], order[i];
                print "" }'
 grep -q '^# outcomes:' "$logs"/*.log || status=2
-rm -rf "$logs"
 exit $status
