@@ -211,8 +211,8 @@ test_interpreter (void)
  * empty space runs nothing); 413 s wall, 252 s of CPU, with every leaf
  * building (BNBTUNE_KERNEL_AVOID=f64,double-update, and kernels of up to
  * four stages then, three now): by its CPU time, about two minutes on two
- * idle cores, which could not be measured here.  The asan build, whose worker runs under
- * the sanitizers too, runs 30 kernels (72 s measured). */
+ * idle cores, which could not be measured here.  The asan build, whose worker
+ * runs under the sanitizers too, runs 30 kernels (72 s measured). */
 #if defined(__SANITIZE_ADDRESS__)
 #define DIFF_KERNELS 30
 #else
@@ -238,10 +238,15 @@ typedef enum {
   DIFF_COUNT,
 } DiffOutcome;
 
-static const char *const diff_names[DIFF_COUNT]
-    = { "ok",        "wrong",          "build-failed",   "launch-failed",
-        "timed-out", "worker-crashed", "codegen-failed", "empty-space",
-        "no-leaf-reached" };
+static const char *const diff_names[DIFF_COUNT] = { "ok",
+                                                    "wrong",
+                                                    "build-failed",
+                                                    "launch-failed",
+                                                    "timed-out",
+                                                    "worker-crashed",
+                                                    "codegen-failed",
+                                                    "empty-space",
+                                                    "no-leaf-reached" };
 
 /* Which outcomes fail the test: anything the kernel's space is to blame
  * for.  A timeout is PoCL's (its work-group compiler was seen to take
@@ -444,8 +449,8 @@ diff_decisions (const BnbChoiceNode *full, const BnbChoiceNode *leaf)
   const BnbChoiceSpace *space = bnb_choice_node_space (leaf);
   GString *out = g_string_new (NULL);
   for (guint i = 0; parts[i]; i++)
-    g_hash_table_insert (clauses, g_strndup (parts[i],
-                                             strcspn (parts[i], "=")),
+    g_hash_table_insert (clauses,
+                         g_strndup (parts[i], strcspn (parts[i], "=")),
                          parts[i]);
   for (guint c = 0; node && c < bnb_choice_space_n_choices (space); c++)
     {
@@ -533,8 +538,7 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
   run->kernels++;
   if (!root)
     {
-      diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL,
-                  error->message);
+      diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL, error->message);
       return;
     }
   if (!diff_programs (root, full, seed, leaves, programs, decisions, errors))
