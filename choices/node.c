@@ -212,29 +212,18 @@ bnb_choice_node_check_support (const BnbChoiceNode *n, GError **error)
   return TRUE;
 }
 
-/* One random path down the space's tree, settled at its end.  A child
- * that propagation finds dead has no leaf below it, so its values are
- * taken out of `n` (kept in `back` meanwhile) and the path goes on from
- * the same node: where propagation is weaker than the rules together
- * (an alternative that every rule allows alone but no leaf has), a path
- * that restarted at each such child died almost surely once many choices
- * had one.  FALSE when the node itself dies. */
+/* One random path down the space's tree, settled at its end.  FALSE on a
+ * dead end. */
 static gboolean
-random_path (BnbChoiceNode *n, BnbChoiceNode *back, GRand *rand)
+random_path (BnbChoiceNode *n, GRand *rand)
 {
   BnbChoiceSplit split;
   while (bnb_choice_node_split (n, &split))
     {
       guint k = bnb_choice_split_n_children (n, &split);
       guint pick = g_rand_int_range (rand, 0, (gint32)k);
-      BnbDomain keep = bnb_choice_split_child (n, &split, pick);
-      bnb_choice_node_assign (back, n);
-      if (bnb_choice_node_restrict (n, split.choice, keep)
-          == BNB_CHOICE_ALIVE)
-        continue;
-      bnb_choice_node_assign (n, back);
-      if (bnb_choice_node_restrict (n, split.choice,
-                                    n->dom[split.choice] & ~keep)
+      if (bnb_choice_node_restrict (
+              n, split.choice, bnb_choice_split_child (n, &split, pick))
           == BNB_CHOICE_DEAD)
         return FALSE;
     }
@@ -246,11 +235,10 @@ bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
                         guint attempts)
 {
   BnbChoiceNode *n = bnb_choice_node_copy (node);
-  g_autoptr (BnbChoiceNode) back = bnb_choice_node_copy (node);
   for (guint a = 0; a < attempts; a++)
     {
       bnb_choice_node_assign (n, node);
-      if (random_path (n, back, rand))
+      if (random_path (n, rand))
         return n;
     }
   bnb_choice_node_free (n);

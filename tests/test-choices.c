@@ -416,39 +416,6 @@ test_limits_respected (void)
   fixture_clear (&f);
 }
 
-/* Issue 14: in tests/data/gen34-dead-children.ir (a generated kernel) an
- * accumulator updated inside a loop over i can live only in local or
- * global memory, so the update-race rule leaves no work-item dim anywhere;
- * propagation finds that only after a thread kind is chosen, so the root
- * keeps thread kinds that are dead children for every instruction's dims.
- * A random path that restarted at each dead child never reached a leaf
- * (1000 attempts) though the space has about 1e45; one attempt now does. */
-static void
-test_random_leaf_dead_children (void)
-{
-  g_autofree char *text = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GRand) rand = g_rand_new_with_seed (1);
-  BnbChoiceLimits l = bnb_choice_limits_default ();
-  Fixture f;
-  g_assert_true (g_file_get_contents ("tests/data/gen34-dead-children.ir",
-                                      &text, NULL, &error));
-  g_assert_no_error (error);
-  l.max_work_group_size = 8;
-  l.max_unrolled = 4;
-  for (guint h = 0; h < 3; h++)
-    l.max_work_item_sizes[h] = 8;
-  fixture_load_text (&f, text, "I=1,J=29", &l);
-  for (guint i = 0; i < 10; i++)
-    {
-      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (f.root, rand,
-                                                               1);
-      g_assert_nonnull (leaf);
-      g_assert_true (bnb_choice_node_is_leaf (leaf));
-    }
-  fixture_clear (&f);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -471,7 +438,5 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/decisions/roundtrip", test_decisions_roundtrip);
   g_test_add_func ("/choices/decisions/errors", test_decisions_errors);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
-  g_test_add_func ("/choices/random-leaf/dead-children",
-                   test_random_leaf_dead_children);
   return g_test_run ();
 }
