@@ -1,6 +1,7 @@
 /* --kernel, --size and the device limits, shared by the commands that
  * build a space. */
 #include "cli/cli.h"
+#include "tune/tune.h"
 
 void
 bnb_cli_kernel_options_add (GOptionContext *context, BnbCliKernelOptions *o)
@@ -34,27 +35,13 @@ bnb_cli_kernel_options_clear (BnbCliKernelOptions *o)
 BnbIrKernel *
 bnb_cli_load_kernel (const BnbCliKernelOptions *o, GError **error)
 {
-  g_autoptr (BnbIrKernel) kernel = NULL;
   if (!o->kernel)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    "--kernel FILE is required");
       return NULL;
     }
-  kernel = bnb_ir_kernel_parse_file (o->kernel, error);
-  if (!kernel)
-    return NULL;
-  g_autoptr (GError) bind_error = NULL;
-  if (bnb_ir_kernel_bind (kernel, o->sizes, &bind_error))
-    return g_steal_pointer (&kernel);
-  /* a --size that binds no parameter or an impossible value: usage */
-  if (o->sizes != NULL
-      && g_error_matches (bind_error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
-    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                         bind_error->message);
-  else
-    g_propagate_error (error, g_steal_pointer (&bind_error));
-  return NULL;
+  return bnb_tune_load_kernel (o->kernel, o->sizes, error);
 }
 
 BnbChoiceLimits
@@ -88,10 +75,5 @@ BnbChoiceNode *
 bnb_cli_start_node (const BnbChoiceSpace *s, const char *decisions,
                     GError **error)
 {
-  g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (s, error);
-  if (!root)
-    return NULL;
-  if (decisions && !bnb_choice_node_apply_string (root, decisions, error))
-    return NULL;
-  return g_steal_pointer (&root);
+  return bnb_tune_start_node (s, decisions, error);
 }

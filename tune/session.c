@@ -32,17 +32,16 @@ describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
 
 /* A --size that names no parameter, or an impossible value, is an
  * option's bad value (a usage error), not a fault of the kernel. */
-static BnbIrKernel *
-load_kernel (const BnbTuneOptions *o, GError **error)
+BnbIrKernel *
+bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
 {
   g_autoptr (GError) bind_error = NULL;
-  g_autoptr (BnbIrKernel) kernel
-      = bnb_ir_kernel_parse_file (o->kernel_path, error);
+  g_autoptr (BnbIrKernel) kernel = bnb_ir_kernel_parse_file (path, error);
   if (!kernel)
     return NULL;
-  if (bnb_ir_kernel_bind (kernel, o->sizes, &bind_error))
+  if (bnb_ir_kernel_bind (kernel, sizes, &bind_error))
     return g_steal_pointer (&kernel);
-  if (o->sizes != NULL
+  if (sizes != NULL
       && g_error_matches (bind_error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                          bind_error->message);
@@ -51,8 +50,9 @@ load_kernel (const BnbTuneOptions *o, GError **error)
   return NULL;
 }
 
-static BnbChoiceNode *
-start_node (const BnbChoiceSpace *space, const char *decisions, GError **error)
+BnbChoiceNode *
+bnb_tune_start_node (const BnbChoiceSpace *space, const char *decisions,
+                     GError **error)
 {
   g_autoptr (BnbChoiceNode) root = bnb_choice_node_root (space, error);
   if (root && decisions
@@ -85,11 +85,12 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   g_return_val_if_fail (o != NULL && o->kernel_path != NULL, NULL);
   /* the kernel first: a file that does not parse or a size that does not
    * bind is said before any device is opened (or calibrated) */
-  if (!(s->kernel = load_kernel (o, error)) || !describe_device (o, s, error))
+  if (!(s->kernel = bnb_tune_load_kernel (o->kernel_path, o->sizes, error))
+      || !describe_device (o, s, error))
     return NULL;
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
-      || !(s->root = start_node (s->space, o->decisions, error))
+      || !(s->root = bnb_tune_start_node (s->space, o->decisions, error))
       || !(s->model = bnb_model_new (s->space, &s->desc, error)))
     return NULL;
   if (o->simulate != NULL)

@@ -45,6 +45,18 @@ typedef struct {
   gint interrupt; /* set by bnb_tune_session_interrupt (g_atomic_int) */
 } BnbTuneSession;
 
+/* Parses the kernel at `path` and binds it to `sizes` (NULL: the file's
+ * defaults); a `sizes` that binds no parameter or an impossible value is
+ * a G_OPTION_ERROR (a usage error), not a fault of the kernel. */
+BNB_GIVE BnbIrKernel *bnb_tune_load_kernel (const char *path,
+                                            const char *sizes, GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* The root of `space`, or the node that `decisions` (may be NULL) make. */
+BNB_GIVE BnbChoiceNode *bnb_tune_start_node (const BnbChoiceSpace *space,
+                                             const char *decisions,
+                                             GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 BNB_GIVE BnbTuneSession *bnb_tune_session_open (const BnbTuneOptions *options,
                                                 GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
