@@ -13,6 +13,7 @@
  */
 #include "harness/harness-private.h"
 #include "model/model.h"
+#include "tests/support/fixture.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -24,25 +25,7 @@
 
 #define AXPY_N 1000
 
-static const char *
-test_bnbtune (void)
-{
-  const char *path = g_getenv ("BNBTUNE");
-  if (!path)
-    path = "./bnbtune";
-  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("no bnbtune binary at %s: run the tests through make check "
-             "(or set BNBTUNE)",
-             path);
-  return path;
-}
 
-static const char *
-test_device (void)
-{
-  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
-  return device ? device : "0";
-}
 
 /* With `warmup` and `repetitions` launches (-1: the defaults). */
 static BnbHarness *
@@ -58,11 +41,11 @@ test_harness_runs (const char *kernel, const char *sizes, gboolean in_process,
   if (repetitions >= 0)
     options.repetitions = (guint) repetitions;
   options.in_process = in_process;
-  options.worker_program = test_bnbtune ();
+  options.worker_program = bnb_test_bnbtune ();
   options.timeout_s = timeout_s;
   options.reference_cache = FALSE;
   options.build_threads = 2;
-  h = bnb_harness_new (kernel, NULL, sizes, test_device (), &options, &error);
+  h = bnb_harness_new (kernel, NULL, sizes, bnb_test_device (), &options, &error);
   g_assert_no_error (error);
   g_assert_nonnull (h);
   return h;
@@ -693,11 +676,11 @@ static GPtrArray *
 run_argv (const char *dir, guint candidate, double timeout)
 {
   GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (argv, g_strdup (test_bnbtune ()));
+  g_ptr_array_add (argv, g_strdup (bnb_test_bnbtune ()));
   g_ptr_array_add (argv, g_strdup ("run"));
   g_ptr_array_add (argv, g_strdup ("--kernel=data/kernels/axpy.ir"));
   g_ptr_array_add (argv, g_strdup ("--size=N=1000"));
-  g_ptr_array_add (argv, g_strdup_printf ("--device=%s", test_device ()));
+  g_ptr_array_add (argv, g_strdup_printf ("--device=%s", bnb_test_device ()));
   g_ptr_array_add (argv,
                    g_strdup_printf ("--source=%s/c%u.cl", dir, candidate));
   g_ptr_array_add (argv, g_strdup ("--global=1024"));
@@ -816,7 +799,7 @@ test_cli_usage (void)
   g_autofree char *out = NULL, *err = NULL;
   g_autoptr (GError) error = NULL;
   const char *argv[]
-      = { test_bnbtune (), "run", "--kernel=data/kernels/axpy.ir", NULL };
+      = { bnb_test_bnbtune (), "run", "--kernel=data/kernels/axpy.ir", NULL };
   int status;
   g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
                 &err, &status, &error);
@@ -845,9 +828,9 @@ test_cli_emit_and_run (void)
   g_autofree char *ran = g_build_filename (dir, "run.cl", NULL);
   g_autofree char *out = g_strdup_printf ("--output=%s", emitted);
   g_autofree char *source_out = g_strdup_printf ("--source-out=%s", ran);
-  g_autofree char *device = g_strdup_printf ("--device=%s", test_device ());
+  g_autofree char *device = g_strdup_printf ("--device=%s", bnb_test_device ());
   g_autofree char *a = NULL, *b = NULL;
-  const char *emit[] = { test_bnbtune (),
+  const char *emit[] = { bnb_test_bnbtune (),
                          "emit",
                          "--kernel=data/kernels/axpy.ir",
                          "--size=N=1000",
@@ -855,11 +838,11 @@ test_cli_emit_and_run (void)
                          out,
                          NULL };
   const char *run[]
-      = { test_bnbtune (), "run",      "--kernel=data/kernels/axpy.ir",
+      = { bnb_test_bnbtune (), "run",      "--kernel=data/kernels/axpy.ir",
           "--size=N=1000", device,     "--random-leaf=5",
           "--no-journal",  source_out, NULL };
   const char *leaves[]
-      = { test_bnbtune (), "run",          "--kernel=data/kernels/axpy.ir",
+      = { bnb_test_bnbtune (), "run",          "--kernel=data/kernels/axpy.ir",
           "--size=N=1000", device,         "--random-leaf=5",
           "--leaves=3",    "--no-journal", NULL };
   g_auto (CliRun) r = { 0 };
@@ -931,7 +914,7 @@ calibrated_desc (void)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (BnbDevice) device = bnb_device_open_full (
-          test_device (), BNB_DEVICE_CALIBRATE_CACHED, &error);
+          bnb_test_device (), BNB_DEVICE_CALIBRATE_CACHED, &error);
       g_assert_no_error (error);
       desc = *bnb_device_desc (device);
       done = TRUE;
@@ -1052,13 +1035,13 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
   g_autoptr (GPtrArray) programs = NULL;
   BnbHarnessOptions options;
   bnb_harness_options_init (&options);
-  options.worker_program = test_bnbtune ();
+  options.worker_program = bnb_test_bnbtune ();
   options.warmup = 0;
   options.repetitions = 1;
   options.timeout_s = 10;
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
-  h = bnb_harness_new (pk->path, NULL, pk->sizes, test_device (), &options,
+  h = bnb_harness_new (pk->path, NULL, pk->sizes, bnb_test_device (), &options,
                        &error);
   g_assert_no_error (error);
   programs = random_programs (h, n, seed, bounds);
@@ -1149,13 +1132,13 @@ workers_harness (const char *kernel, const char *sizes, guint workers,
   BnbHarnessOptions options;
   BnbHarness *h;
   bnb_harness_options_init (&options);
-  options.worker_program = test_bnbtune ();
+  options.worker_program = bnb_test_bnbtune ();
   options.workers = workers;
   options.warmup = 0;
   options.repetitions = 1;
   options.timeout_s = timeout_s;
   options.reference_cache = FALSE;
-  h = bnb_harness_new (kernel, NULL, sizes, test_device (), &options, &error);
+  h = bnb_harness_new (kernel, NULL, sizes, bnb_test_device (), &options, &error);
   g_assert_no_error (error);
   g_assert_nonnull (h);
   g_assert_cmpuint (bnb_harness_n_workers (h), ==, workers);

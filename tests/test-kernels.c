@@ -16,6 +16,7 @@
  * triage only (docs/testing.md).
  */
 #include "harness/harness.h"
+#include "tests/support/fixture.h"
 #include "tests/support/kernel-gen.h"
 #include "tests/support/naive-eval.h"
 
@@ -281,25 +282,7 @@ typedef struct {
   char *dir;
 } DiffRun;
 
-static const char *
-diff_bnbtune (void)
-{
-  const char *path = g_getenv ("BNBTUNE");
-  if (!path)
-    path = "./bnbtune";
-  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("no bnbtune binary at %s: run the tests through make check "
-             "(or set BNBTUNE)",
-             path);
-  return path;
-}
 
-static const char *
-diff_device (void)
-{
-  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
-  return device ? device : "0";
-}
 
 static DiffOutcome
 diff_outcome (const BnbEvaluation *e)
@@ -361,7 +344,7 @@ diff_save (DiffRun *run, guint64 seed, const char *text, gint leaf,
   return g_strdup_printf ("POCL_WORK_GROUP_METHOD=loops bnbtune run "
                           "--kernel %s --device %s --no-journal "
                           "--decisions \"$(cat %s)\"",
-                          ir, diff_device (), dec);
+                          ir, bnb_test_device (), dec);
 }
 
 static void
@@ -391,7 +374,7 @@ diff_harness (guint64 seed, const char *text)
       = g_strdup_printf ("gen%" G_GUINT64_FORMAT ".ir", seed);
   BnbHarnessOptions options;
   bnb_harness_options_init (&options);
-  options.worker_program = diff_bnbtune ();
+  options.worker_program = bnb_test_bnbtune ();
   options.warmup = 0;
   options.repetitions = 1;
   options.timeout_s = DIFF_TIMEOUT_S;
@@ -399,7 +382,7 @@ diff_harness (guint64 seed, const char *text)
   options.reference_cache = FALSE;
   options.workers = 1;
   BnbHarness *h
-      = bnb_harness_new (path, text, NULL, diff_device (), &options, &error);
+      = bnb_harness_new (path, text, NULL, bnb_test_device (), &options, &error);
   g_assert_no_error (error);
   return h;
 }

@@ -356,12 +356,6 @@ test_dive (void)
 
 /* ---- End to end on the test device (PoCL on CI) -------------------- */
 
-static const char *
-test_bnbtune (void)
-{
-  const char *path = g_getenv ("BNBTUNE");
-  return path ? path : "./bnbtune";
-}
 
 static double
 json_number (const char *json, const char *key)
@@ -408,10 +402,10 @@ run_strategy_journal (const char *kernel, const char *sizes,
   g_autofree char *dec_arg
       = g_strdup_printf ("--decisions=%s", text ? text : "");
   g_autofree char *dev_arg = g_strdup_printf (
-      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+      "--device=%s", bnb_test_device ());
   g_autofree char *journal_arg
       = journal ? g_strdup_printf ("--journal=%s", journal) : NULL;
-  const char *argv[] = { test_bnbtune (), "--kernel", kernel, size_arg,
+  const char *argv[] = { bnb_test_bnbtune (), "--kernel", kernel, size_arg,
                          dev_arg, dec_arg, "--strategy", strategy,
                          "--quiet", "--report", report, "--threads", "2",
                          journal ? journal_arg : "--no-journal",
@@ -493,7 +487,7 @@ count_kernels_json (const char *kernel, const char *sizes,
   g_assert_true (g_file_get_contents (decisions, &text, NULL, &error));
   g_autofree char *size_arg = g_strdup_printf ("--size=%s", sizes);
   g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
-  const char *argv[] = { test_bnbtune (), "count", "--kernel", kernel,
+  const char *argv[] = { bnb_test_bnbtune (), "count", "--kernel", kernel,
                          size_arg, dec_arg, "--kernels", "--json",
                          "--tree", tree, NULL };
   return spawn_bnbtune (argv);
@@ -861,8 +855,8 @@ test_end_to_end_compare_own_kernels (void)
   g_autofree char *dec_arg
       = g_strdup_printf ("--decisions=%s", text ? text : "");
   g_autofree char *dev_arg = g_strdup_printf (
-      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
-  const char *argv[] = { test_bnbtune (), "compare", "--kernel",
+      "--device=%s", bnb_test_device ());
+  const char *argv[] = { bnb_test_bnbtune (), "compare", "--kernel",
                          "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
                          dev_arg, dec_arg, "--strategies", "exhaustive,random",
                          "--seeds", "1", "--budget", "16", "--no-journal",
@@ -937,7 +931,7 @@ test_budget_wall_time (void)
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-wall-XXXXXX", &error);
   g_assert_no_error (error);
   g_autofree char *dev_arg = g_strdup_printf (
-      "--device=%s", g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0");
+      "--device=%s", bnb_test_device ());
   g_autofree char *budget = g_strdup_printf ("--budget=%gs", WALL_BUDGET_S);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -945,7 +939,7 @@ test_budget_wall_time (void)
       g_autofree char *path = g_build_filename (report, "report.json", NULL);
       g_autofree char *out = NULL, *err = NULL, *json = NULL;
       const char *argv[]
-          = { test_bnbtune (), "--kernel", "data/kernels/mxm.ir",
+          = { bnb_test_bnbtune (), "--kernel", "data/kernels/mxm.ir",
               "--size=M=256,N=256,K=256", dev_arg, "--strategy", names[i],
               budget, "--repetitions=100000", "--timeout=600", "--quiet",
               "--no-journal", "--threads=2", "--report", report, NULL };
@@ -990,7 +984,7 @@ test_interrupt (void)
       "exec %s --kernel data/kernels/mxm.ir --size M=256,N=256,K=256 "
       "--device %s --strategy random --repetitions 100000 --timeout 600 "
       "--no-journal --threads 2 --report '%s' >'%s' 2>'%s'",
-      test_bnbtune (), g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0", report, out,
+      bnb_test_bnbtune (), bnb_test_device (), report, out,
       err);
   const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
   GPid pid;

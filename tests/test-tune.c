@@ -5,18 +5,13 @@
  * decisions; the launch limit tied to the best stops a slow candidate
  * while its first launch still gets --timeout; and a session describes
  * its device once for the model and the journal's key. */
+#include "tests/support/fixture.h"
 #include "tune/tune.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
-static const char *
-test_bnbtune (void)
-{
-  const char *path = g_getenv ("BNBTUNE");
-  return path ? path : "./bnbtune";
-}
 
 static BnbTuneSession *
 open_session_below (const char *kernel, const char *sizes,
@@ -32,8 +27,8 @@ open_session_below (const char *kernel, const char *sizes,
   bnb_tune_options_init (&o);
   o.kernel_path = kernel;
   o.sizes = sizes;
-  o.device = g_getenv ("BNBTUNE_TEST_DEVICE") ?: "0";
-  o.harness.worker_program = test_bnbtune ();
+  o.device = bnb_test_device ();
+  o.harness.worker_program = bnb_test_bnbtune ();
   o.harness.workers = 1;
   o.harness.repetitions = repetitions;
   o.journal = journal;

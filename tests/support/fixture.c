@@ -38,3 +38,23 @@ bnb_test_fixture_clear (BnbTestFixture *f)
   bnb_choice_space_free (f->space);
   bnb_ir_kernel_free (f->kernel);
 }
+
+const char *
+bnb_test_bnbtune (void)
+{
+  const char *path = g_getenv ("BNBTUNE");
+  if (!path)
+    path = "./bnbtune";
+  if (!g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("no bnbtune binary at %s: run the tests through make check "
+             "(or set BNBTUNE)",
+             path);
+  return path;
+}
+
+const char *
+bnb_test_device (void)
+{
+  const char *device = g_getenv ("BNBTUNE_TEST_DEVICE");
+  return device ? device : "0";
+}

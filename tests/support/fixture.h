@@ -23,4 +23,12 @@ void bnb_test_fixture_load (BnbTestFixture *f, const char *path,
                             const char *sizes, const char *device_file);
 void bnb_test_fixture_clear (BnbTestFixture *f);
 
+/* The bnbtune binary the device tests run and use as the harness's worker
+ * ($BNBTUNE, tests/run-tests.sh sets it; else ./bnbtune): the test fails
+ * when there is none. */
+const char *bnb_test_bnbtune (void);
+/* The OpenCL device of the device tests ($BNBTUNE_TEST_DEVICE, else "0":
+ * PoCL's CPU device on CI). */
+const char *bnb_test_device (void);
+
 #endif
