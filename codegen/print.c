@@ -585,8 +585,11 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
       gsize bytes = (gsize)storage_elements (&st)
                     * (value->type == BNB_IR_F64 ? 8 : 4);
       g_array_append_val (scratch, bytes);
-      g_string_append_printf (args, ",\n    __global %s *restrict v_%s",
-                              type, value->name);
+      /* No restrict: other work-items write and read this buffer
+         between barriers, and a compiler may take a restrict pointer's
+         memory to be out of the barrier's reach (issue 14, gen112). */
+      g_string_append_printf (args, ",\n    __global %s *v_%s", type,
+                              value->name);
     }
   else
     {
@@ -624,10 +627,13 @@ arguments (const Printer *p)
   for (guint a = 0; a < k->arrays->len; a++)
     {
       const BnbIrArray *arr = bnb_ir_array (k, a);
-      g_string_append_printf (s, "%s\n    __global %s%s *restrict a_%s",
+      /* restrict only where no work-item writes: see declare_value */
+      g_string_append_printf (s, "%s\n    __global %s%s *%sa_%s",
                               a ? "," : "",
                               arr->mode == BNB_IR_IN ? "const " : "",
-                              type_name (arr->type), arr->name);
+                              type_name (arr->type),
+                              arr->mode == BNB_IR_IN ? "restrict " : "",
+                              arr->name);
     }
   for (guint i = 0; i < k->scalars->len; i++)
     g_string_append_printf (s, ",\n    const %s s_%s",
