@@ -141,6 +141,11 @@ typedef struct {
   /* Branch and bound cuts a node when bound >= best * (1 - margin): with a
    * margin the answer is proven within it (default 0). */
   double margin;
+  /* Branch and bound's order of open nodes: FALSE (the default), least
+   * bound first, the oldest of equals; TRUE, per choice of tile sizes
+   * the least bound times the least measured/bound seen there
+   * (docs/search.md, "The order of open nodes"). */
+  gboolean learned_order;
   /* The best few are measured again with the final repetitions before the
    * winner is named (default 3; 0: none). */
   guint final_candidates;

@@ -11,7 +11,19 @@
  * a proof when the queue and the device are empty at the end: every
  * candidate left out was below a node whose bound was not below a time
  * that was measured.  Leaves waiting for the device are dropped there
- * when the cut-off falls under their bound. */
+ * when the cut-off falls under their bound.
+ *
+ * The order in which open nodes are taken does not change what is cut or
+ * proven, only how soon a good time is found.  By default the least bound
+ * comes first, the oldest of equals (one bucket).  With the learned order
+ * (--order learned) the queue is one sequence by bound per choice of tile
+ * sizes (a bucket; nodes above the last tile decision share one), and the
+ * next node comes from the bucket whose lowest bound times its learned
+ * ratio is least: the least measured/bound of the leaves evaluated in it
+ * so far, 1 before any.  A tile choice whose kernels all ran at 4x their
+ * bound thus waits while others with higher bounds get their turn.
+ * Within a bucket, among equal bounds, the deeper node comes first, so
+ * that a flat region reaches its leaves. */
 #include "bnb/bnb-private.h"
 
 #include <math.h>
@@ -26,17 +38,28 @@
 
 /* A queued node: a leaf of the space's tree (settled: fully specified),
  * or an inner node with the split it will make. */
+typedef struct Bucket Bucket;
+
 typedef struct {
   double bound;
   guint64 id;
   guint depth;
   BnbChoiceNode *node;
   BnbChoiceSplit split;
+  Bucket *bucket; /* owned by Bnb.buckets */
 } QNode;
+
+/* The open nodes of one choice of tile sizes. */
+struct Bucket {
+  GSequence *queue; /* QNode, by bound */
+  double ratio;     /* least measured/bound of its leaves, or INFINITY */
+};
 
 typedef struct {
   BnbSearchContext *ctx;
-  GSequence *queue;
+  GHashTable *buckets; /* tile values (a string) -> Bucket */
+  GArray *tile_choices; /* guint: the space's tile choices */
+  guint64 queued;      /* nodes in all buckets */
   guint64 next_id;
   GMutex lock;  /* cutoff and stopping, read by the device thread */
   double cutoff;
@@ -76,13 +99,97 @@ qnode_free_each (gpointer data, gpointer user_data)
   qnode_free (data);
 }
 
+/* By bound, then (learned order) the deeper first, then the oldest. */
 static gint
 qnode_cmp (gconstpointer a, gconstpointer b, gpointer user_data)
 {
   const QNode *x = a, *y = b;
+  const gboolean *deeper_first = user_data;
   if (x->bound != y->bound)
     return x->bound < y->bound ? -1 : 1;
+  if (*deeper_first && x->depth != y->depth)
+    return x->depth > y->depth ? -1 : 1;
   return (x->id > y->id) - (x->id < y->id);
+}
+
+static void
+bucket_free (gpointer data)
+{
+  Bucket *k = data;
+  g_sequence_free (k->queue);
+  g_free (k);
+}
+
+/* The bucket of a node: with the learned order its tile values when
+ * every tile choice is decided, else (and always with the order by
+ * bound) the one bucket of the nodes above them. */
+static Bucket *
+bucket_of (Bnb *b, const BnbChoiceNode *node)
+{
+  GString *key = g_string_new (NULL);
+  for (guint i = 0; b->ctx->options->learned_order
+                    && i < b->tile_choices->len; i++)
+    {
+      BnbDomain d
+          = bnb_choice_node_domain (node, g_array_index (b->tile_choices,
+                                                         guint, i));
+      if (d == 0 || (d & (d - 1)) != 0) /* not decided */
+        {
+          g_string_truncate (key, 0);
+          break;
+        }
+      g_string_append_printf (key, "%" G_GUINT64_FORMAT ",", (guint64) d);
+    }
+  Bucket *k = g_hash_table_lookup (b->buckets, key->str);
+  if (k == NULL)
+    {
+      k = g_new (Bucket, 1);
+      *k = (Bucket){ g_sequence_new (NULL), INFINITY };
+      g_hash_table_insert (b->buckets, g_string_free (key, FALSE), k);
+    }
+  else
+    g_string_free (key, TRUE);
+  return k;
+}
+
+static QNode *
+bucket_head (const Bucket *k)
+{
+  return g_sequence_is_empty (k->queue)
+             ? NULL
+             : g_sequence_get (g_sequence_get_begin_iter (k->queue));
+}
+
+/* The bucket whose next node comes first: least lowest bound times
+ * ratio (1 before any of its leaves ran), then least bound. */
+static Bucket *
+next_bucket (Bnb *b)
+{
+  Bucket *best = NULL;
+  double best_key = INFINITY, best_bound = INFINITY;
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, b->buckets);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    {
+      Bucket *k = value;
+      QNode *q = bucket_head (k);
+      if (q == NULL)
+        continue;
+      double key = q->bound * (isfinite (k->ratio) ? k->ratio : 1);
+      if (best == NULL || key < best_key
+          || (key == best_key && q->bound < best_bound))
+        best = k, best_key = key, best_bound = q->bound;
+    }
+  return best;
+}
+
+/* A leaf of the bucket ran in `seconds`: the bucket learns its ratio. */
+static void
+bucket_learn (Bucket *k, double bound, double seconds)
+{
+  if (k != NULL && bound > 0 && seconds > 0)
+    k->ratio = fmin (k->ratio, fmax (seconds / bound, 1));
 }
 
 static double
@@ -217,16 +324,24 @@ static void
 drop_tail (Bnb *b)
 {
   double cutoff = cutoff_of (b);
-  while (!g_sequence_is_empty (b->queue))
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, b->buckets);
+  while (g_hash_table_iter_next (&it, NULL, &value))
     {
-      GSequenceIter *last = g_sequence_iter_prev (g_sequence_get_end_iter
-                                                  (b->queue));
-      QNode *q = g_sequence_get (last);
-      if (q->bound < cutoff)
-        break;
-      cut_qnode (b, q);
-      g_sequence_remove (last);
-      qnode_free (q);
+      Bucket *k = value;
+      while (!g_sequence_is_empty (k->queue))
+        {
+          GSequenceIter *last
+              = g_sequence_iter_prev (g_sequence_get_end_iter (k->queue));
+          QNode *q = g_sequence_get (last);
+          if (q->bound < cutoff)
+            break;
+          cut_qnode (b, q);
+          g_sequence_remove (last);
+          qnode_free (q);
+          b->queued--;
+        }
     }
 }
 
@@ -235,8 +350,11 @@ push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
       guint depth)
 {
   QNode *q = g_new (QNode, 1);
-  *q = (QNode){ bound, b->next_id++, depth, node, *split };
-  g_sequence_insert_sorted (b->queue, q, qnode_cmp, NULL);
+  *q = (QNode){ bound, b->next_id++, depth, node, *split, NULL };
+  q->bucket = bucket_of (b, node);
+  g_sequence_insert_sorted (q->bucket->queue, q, qnode_cmp,
+                            (gpointer) &b->ctx->options->learned_order);
+  b->queued++;
 }
 
 /* ---- The device thread ---------------------------------------------- */
@@ -312,6 +430,8 @@ receive (Bnb *b, DeviceJob *job)
   g_clear_error (&job->error);
   if (job->e != NULL && job->e->stopped) /* the budget ran out: not run */
     g_clear_pointer (&job->e, bnb_evaluation_free);
+  if (job->e != NULL && job->e->outcome == BNB_OUTCOME_OK)
+    bucket_learn (leaf->bucket, leaf->bound, job->e->median_s);
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))
@@ -527,7 +647,8 @@ start_from_incumbent (Bnb *b)
   b->incumbent = bnb_choice_node_copy (leaf);
   QNode *q = g_new (QNode, 1);
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
-                leaf, { G_MAXUINT, 0 } };
+                leaf, { G_MAXUINT, 0 }, NULL };
+  q->bucket = bucket_of (b, leaf);
   send_leaf (b, q);
   while (b->in_flight > 0)
     receive_ready (b, TRUE);
@@ -540,11 +661,12 @@ is_incumbent (const Bnb *b, const QNode *q)
 }
 
 static QNode *
-pop_lowest (Bnb *b)
+pop_next (Bnb *b, Bucket *k)
 {
-  GSequenceIter *first = g_sequence_get_begin_iter (b->queue);
+  GSequenceIter *first = g_sequence_get_begin_iter (k->queue);
   QNode *q = g_sequence_get (first);
   g_sequence_remove (first);
+  b->queued--;
   return q;
 }
 
@@ -552,13 +674,12 @@ static gboolean
 dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
-  while (!g_sequence_is_empty (b->queue) && inner->len < BATCH
-         && b->in_flight < PIPELINE)
+  while (b->queued > 0 && inner->len < BATCH && b->in_flight < PIPELINE)
     {
-      QNode *q = g_sequence_get (g_sequence_get_begin_iter (b->queue));
-      if (q->bound >= cutoff_of (b))
+      Bucket *k = next_bucket (b);
+      if (bucket_head (k)->bound >= cutoff_of (b))
         break;
-      q = pop_lowest (b);
+      QNode *q = pop_next (b, k);
       if (is_incumbent (b, q))
         qnode_free (q);
       else if (bnb_choice_node_is_leaf (q->node))
@@ -574,10 +695,14 @@ static double
 lowest_open (Bnb *b)
 {
   double lowest = b->skipped_open;
-  if (!g_sequence_is_empty (b->queue))
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, b->buckets);
+  while (g_hash_table_iter_next (&it, NULL, &value))
     {
-      QNode *q = g_sequence_get (g_sequence_get_begin_iter (b->queue));
-      lowest = fmin (lowest, q->bound);
+      QNode *q = bucket_head (value);
+      if (q != NULL)
+        lowest = fmin (lowest, q->bound);
     }
   return lowest;
 }
@@ -595,13 +720,13 @@ run_loop (Bnb *b)
         }
       receive_ready (b, FALSE);
       drop_tail (b);
-      if (g_sequence_is_empty (b->queue) && b->in_flight == 0)
+      if (b->queued == 0 && b->in_flight == 0)
         break;
       gboolean worked = !ctx->stop && dispatch_batch (b);
       if (!worked)
         receive_ready (b, TRUE);
       bnb_search_progress (ctx, ctx->result->nodes,
-                           g_sequence_get_length (b->queue), lowest_open (b),
+                           b->queued, lowest_open (b),
                            FALSE);
     }
   set_cutoff (b);
@@ -616,7 +741,13 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   b->budget_left = ctx->options->max_evaluations > 0
                        ? ctx->options->max_evaluations
                        : G_MAXUINT64;
-  b->queue = g_sequence_new (NULL);
+  b->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                      bucket_free);
+  b->tile_choices = g_array_new (FALSE, FALSE, sizeof (guint));
+  const BnbChoiceSpace *space = bnb_choice_node_space (ctx->root);
+  for (guint c = 0; c < bnb_choice_space_n_choices (space); c++)
+    if (bnb_choice_type (space, c) == BNB_CHOICE_TILE)
+      g_array_append_val (b->tile_choices, c);
   b->samples = g_ptr_array_new_with_free_func (
       (GDestroyNotify) g_ptr_array_unref);
   b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -642,8 +773,13 @@ bnb_clear (Bnb *b)
   g_async_queue_unref (b->to_device);
   g_async_queue_unref (b->from_device);
   g_async_queue_unref (b->expanded);
-  g_sequence_foreach (b->queue, qnode_free_each, NULL);
-  g_sequence_free (b->queue);
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, b->buckets);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    g_sequence_foreach (((Bucket *) value)->queue, qnode_free_each, NULL);
+  g_hash_table_unref (b->buckets);
+  g_array_unref (b->tile_choices);
   g_mutex_clear (&b->lock);
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);

@@ -34,6 +34,7 @@ typedef struct {
   gboolean quiet;
   gboolean in_process;
   double margin;
+  char *order;
   double timeout;
   double build_timeout;
   double spread;
@@ -53,6 +54,7 @@ tune_options_clear (TuneOptions *o)
   g_free (o->device);
   g_free (o->simulate);
   g_free (o->strategy);
+  g_free (o->order);
   g_free (o->strategies);
   g_free (o->budget);
   g_free (o->report);
@@ -115,6 +117,11 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "Branch and bound: cut nodes whose bound is above (1 - M) times the "
       "best time; the answer is then proven within M (default 0)",
       "M" },
+    { "order", 0, 0, G_OPTION_ARG_STRING, &o->order,
+      "Branch and bound: which open node next, 'bound' (least bound "
+      "first) or 'learned' (per choice of tile sizes, least bound times "
+      "the least measured/bound seen there; docs/search.md) (default bound)",
+      "ORDER" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
       "Threads expanding and bounding nodes (default: processors)", "N" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
@@ -248,6 +255,9 @@ check_tune_options (const TuneOptions *o, GError **error)
                          "and --exact-rate in [0, 1]");
   if (o->margin < 0 || o->margin >= 1)
     return usage (error, "--margin must be in [0, 1)");
+  if (o->order != NULL && strcmp (o->order, "bound") != 0
+      && strcmp (o->order, "learned") != 0)
+    return usage (error, "--order must be bound or learned");
   BnbSearchOptions trial;
   bnb_search_options_init (&trial);
   if (o->budget != NULL && !parse_budget (o->budget, &trial, error))
@@ -262,6 +272,7 @@ search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
   s->seed = (guint64) o->seed;
   s->threads = (guint) o->threads;
   s->margin = o->margin;
+  s->learned_order = o->order != NULL && strcmp (o->order, "learned") == 0;
   s->final_candidates = (guint) o->final_candidates;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;
