@@ -19,9 +19,11 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for t in "$@"; do
   echo "# $variant: $t"
   out=$(mktemp)
+  start=$SECONDS
   "$t" --tap >"$out" 2>&1
   rc=$?
   cat "$out"
+  echo "# $variant: $t took $((SECONDS - start)) s"
   p=$(grep -c '^ok ' "$out")
   f=$(grep -c '^not ok ' "$out")
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
