@@ -81,10 +81,17 @@ build/release/bench/bound-plot: build/release/bench/bound-plot.o \
 deps:
 	tools/deps.sh
 
+# The two variants run side by side (each test program is mostly one
+# thread: one after the other, make check kept one of two cores busy);
+# the release half prints as it goes, the asan half's output follows it.
 check:
 	@mkdir -p build; rm -f build/check-counts; status=0; \
+	$(MAKE) --no-print-directory check-asan > build/check-asan.log 2>&1 & \
+	asan=$$!; \
 	$(MAKE) --no-print-directory check-release || status=1; \
-	$(MAKE) --no-print-directory check-asan || status=1; \
+	echo "# release done; waiting for the asan half (build/check-asan.log)"; \
+	wait $$asan || status=1; \
+	cat build/check-asan.log; \
 	tools/summarize-tests.sh build/check-counts $$status
 
 FUZZ_SECONDS ?= 600

@@ -15,6 +15,8 @@ export G_DEBUG=fatal-criticals
 export POCL_WORK_GROUP_METHOD=${POCL_WORK_GROUP_METHOD:-loops}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp:print_suppressions=0}
+# failing generated kernels are saved per variant: the two run side by side
+export BNBTUNE_KERNEL_DIR=${BNBTUNE_KERNEL_DIR:-build/$variant/kernel-cases}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 for t in "$@"; do
   echo "# $variant: $t"
