@@ -48,7 +48,8 @@ print_usage (FILE *out)
       fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\nWithout a command, bnbtune runs 'tune'.  'bnbtune "
                 "COMMAND --help' lists a\ncommand's options; 'bnbtune tune "
-                "--help-all' every option of the search.\n");
+                "--help-all' every option of the search;\n'bnbtune --version' "
+                "the version.\n");
 }
 
 static const BnbCmd *
@@ -70,6 +71,11 @@ main (int argc, char **argv)
     {
       print_usage (argc < 2 ? stderr : stdout);
       return argc < 2 ? 2 : 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("bnbtune %s\n", BNB_VERSION);
+      return 0;
     }
   cmd = argv[1][0] == '-' ? find_command ("tune") : find_command (argv[1]);
   if (!cmd)

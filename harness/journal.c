@@ -7,8 +7,8 @@
  *   {"decisions":...}                                        of that key
  *   {"journal":"bnbtune",...,"sizes":"M=64,N=64,K=64",...}  another key
  *
- * A header gives the key (kernel hash, sizes, device, driver) of the
- * evaluations under it.  Each line is written with one write() and synced
+ * A header gives the key (tool version, kernel hash, sizes, device,
+ * driver) of the evaluations under it.  Each line is written with one write() and synced
  * before append returns; a line with no newline at the end of the file
  * was never finished (the process died in the write) and is cut off when
  * the journal is opened.
@@ -75,7 +75,8 @@ bnb_journal_default_path (const BnbJournalKey *key)
 static gboolean
 is_key (const BnbJournal *j, const BnbJsonObject *header)
 {
-  return g_strcmp0 (bnb_json_get_string (header, "kernel_hash"),
+  return g_strcmp0 (bnb_json_get_string (header, "tool"), BNB_VERSION) == 0
+         && g_strcmp0 (bnb_json_get_string (header, "kernel_hash"),
                     j->kernel_hash)
              == 0
          && g_strcmp0 (bnb_json_get_string (header, "sizes"), j->sizes) == 0
@@ -340,6 +341,7 @@ header_line (const BnbJournal *j)
   g_autofree char *date = bnb_harness_now_iso8601 ();
   bnb_json_add_string (out, "journal", "bnbtune");
   bnb_json_add_int (out, "version", JOURNAL_VERSION);
+  bnb_json_add_string (out, "tool", BNB_VERSION);
   bnb_json_add_string (out, "kernel", j->kernel_name);
   bnb_json_add_string (out, "kernel_path", j->kernel_path);
   bnb_json_add_string (out, "kernel_hash", j->kernel_hash);

@@ -26,6 +26,12 @@
 #define BNB_TAKE
 #define BNB_KEEP
 
+/* The tool's version (`bnbtune --version`).  Journals are keyed on it: a
+ * journal written by another version answers nothing (docs/harness.md),
+ * so raise it when what a measurement means changes (inputs, timing,
+ * checks) even if the generated code does not. */
+#define BNB_VERSION "0.22"
+
 #define BNB_IR_MAX_TERMS 8
 #define BNB_IR_MAX_RANK 4
 #define BNB_IR_MAX_INST_DIMS 16

@@ -646,6 +646,36 @@ test_journal_reusable (void)
   g_assert_true (bnb_evaluation_is_reusable (e, 20));
 }
 
+/* A journal written by another version of the tool answers nothing: its
+ * header is another key, though kernel, sizes and device are the same. */
+static void
+test_journal_other_version (void)
+{
+  g_autofree char *dir = test_dir ();
+  g_autofree char *path = g_build_filename (dir, "j.jsonl", NULL);
+  g_autoptr (BnbJournal) j = open_journal (path, "N=10");
+  g_autoptr (BnbEvaluation) a = test_record ("d=1", BNB_OUTCOME_OK, 1e-3);
+  append (j, a);
+  g_clear_pointer (&j, bnb_journal_free);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_autofree char *ours = g_strdup_printf ("\"tool\":\"%s\"", BNB_VERSION);
+  g_assert_nonnull (strstr (text, ours));
+  j = open_journal (path, "N=10");
+  g_assert_nonnull (bnb_journal_lookup (j, "d=1"));
+  g_clear_pointer (&j, bnb_journal_free);
+  g_autoptr (GRegex) version = g_regex_new ("\"tool\":\"[^\"]*\"", 0, 0,
+                                            NULL);
+  g_autofree char *older = g_regex_replace_literal (
+      version, text, -1, 0, "\"tool\":\"0.0-older\"", 0, NULL);
+  g_assert_true (g_file_set_contents (path, older, -1, NULL));
+  j = open_journal (path, "N=10");
+  g_assert_cmpuint (bnb_journal_n_evaluations (j), ==, 0);
+  g_assert_null (bnb_journal_lookup (j, "d=1"));
+  g_clear_pointer (&j, bnb_journal_free);
+  remove_dir (dir);
+}
+
 static void
 test_journal_default_path (void)
 {
@@ -1267,6 +1297,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
   g_test_add_func ("/harness/journal/reusable", test_journal_reusable);
   g_test_add_func ("/harness/journal/default-path", test_journal_default_path);
+  g_test_add_func ("/harness/journal/other-version",
+                   test_journal_other_version);
   g_test_add_func ("/harness/evaluate/ok-in-process", test_axpy_ok_in_process);
   g_test_add_func ("/harness/evaluate/ok-worker", test_axpy_ok_worker);
   g_test_add_func ("/harness/evaluate/final", test_final_repetitions);
