@@ -18,6 +18,7 @@ struct BnbHarness {
   char *kernel_hash;
   char *sizes;
   BnbIrKernel *kernel;
+  gboolean owns_kernel; /* FALSE: the caller's (bnb_harness_new_bound) */
   BnbDeviceDesc desc;
   char *reason;
   GMutex lock;       /* one evaluation at a time */
@@ -198,18 +199,26 @@ canonical_sizes (const BnbIrKernel *k)
   return g_string_free (s, FALSE);
 }
 
+/* The kernel: `bound` (the caller's, parsed from `text` and bound), else
+ * parsed here from `text` or the file and bound to `sizes`. */
 static gboolean
-load_kernel (BnbHarness *h, const char *text, const char *sizes,
-             GError **error)
+load_kernel (BnbHarness *h, const char *text, const BnbIrKernel *bound,
+             const char *sizes, GError **error)
 {
   if (text)
     h->kernel_text = g_strdup (text);
   else if (!g_file_get_contents (h->kernel_path, &h->kernel_text, NULL, error))
     return FALSE;
-  h->kernel = bnb_ir_kernel_parse_string (h->kernel_path, h->kernel_text,
-                                          strlen (h->kernel_text), error);
-  if (!h->kernel || !bnb_ir_kernel_bind (h->kernel, sizes, error))
-    return FALSE;
+  if (bound)
+    h->kernel = (BnbIrKernel *) bound;
+  else
+    {
+      h->owns_kernel = TRUE;
+      h->kernel = bnb_ir_kernel_parse_string (h->kernel_path, h->kernel_text,
+                                              strlen (h->kernel_text), error);
+      if (!h->kernel || !bnb_ir_kernel_bind (h->kernel, sizes, error))
+        return FALSE;
+    }
   h->kernel_hash
       = g_compute_checksum_for_string (G_CHECKSUM_SHA256, h->kernel_text, -1);
   h->sizes = canonical_sizes (h->kernel);
@@ -248,10 +257,10 @@ default_worker_program (void)
   return path ? path : g_strdup ("/proc/self/exe");
 }
 
-BnbHarness *
-bnb_harness_new (const char *kernel_path, const char *kernel_text,
-                 const char *sizes, const char *device,
-                 const BnbHarnessOptions *options, GError **error)
+static BnbHarness *
+harness_new (const char *kernel_path, const char *kernel_text,
+             const BnbIrKernel *bound, const char *sizes, const char *device,
+             const BnbHarnessOptions *options, GError **error)
 {
   g_autoptr (BnbHarness) h = g_new0 (BnbHarness, 1);
   g_return_val_if_fail (kernel_path != NULL && options != NULL, NULL);
@@ -269,9 +278,29 @@ bnb_harness_new (const char *kernel_path, const char *kernel_text,
   h->options.worker_program = h->worker_program;
   h->device_spec = g_strdup (device);
   h->kernel_path = g_strdup (kernel_path);
-  if (!load_kernel (h, kernel_text, sizes, error) || !open_device (h, error))
+  if (!load_kernel (h, kernel_text, bound, sizes, error)
+      || !open_device (h, error))
     return NULL;
   return g_steal_pointer (&h);
+}
+
+BnbHarness *
+bnb_harness_new (const char *kernel_path, const char *kernel_text,
+                 const char *sizes, const char *device,
+                 const BnbHarnessOptions *options, GError **error)
+{
+  return harness_new (kernel_path, kernel_text, NULL, sizes, device, options,
+                      error);
+}
+
+BnbHarness *
+bnb_harness_new_bound (const char *kernel_path, const char *kernel_text,
+                       const BnbIrKernel *kernel, const char *device,
+                       const BnbHarnessOptions *options, GError **error)
+{
+  g_return_val_if_fail (kernel_text != NULL && kernel != NULL, NULL);
+  return harness_new (kernel_path, kernel_text, kernel, NULL, device, options,
+                      error);
 }
 
 void
@@ -282,7 +311,8 @@ bnb_harness_free (BnbHarness *h)
   bnb_harness_local_free (h->local);
   bnb_harness_pool_free (h->pool);
   bnb_harness_problem_free (h->problem);
-  bnb_ir_kernel_free (h->kernel);
+  if (h->owns_kernel)
+    bnb_ir_kernel_free (h->kernel);
   g_free (h->worker_program);
   g_free (h->device_spec);
   g_free (h->kernel_path);

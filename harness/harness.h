@@ -145,10 +145,22 @@ BNB_GIVE BnbHarness *bnb_harness_new (const char *kernel_path,
                                       const BnbHarnessOptions *options,
                                       GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
+/* The same for a kernel the caller parsed from `kernel_text` and bound
+ * (the engine's session parses a kernel once): the harness uses `kernel`,
+ * which must outlive it, and parses nothing itself.  Its workers parse
+ * the text in their own processes. */
+BNB_GIVE BnbHarness *bnb_harness_new_bound (const char *kernel_path,
+                                            const char *kernel_text,
+                                            BNB_KEEP const BnbIrKernel *kernel,
+                                            const char *device,
+                                            const BnbHarnessOptions *options,
+                                            GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_free (BNB_TAKE BnbHarness *harness);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarness, bnb_harness_free)
 
-/* The harness's own copy of the kernel, bound to the sizes. */
+/* The kernel, bound to the sizes: the harness's own, or the caller's
+ * (bnb_harness_new_bound). */
 BNB_KEEP const BnbIrKernel *bnb_harness_kernel (const BnbHarness *harness);
 /* The device as opened (not calibrated: limits and names). */
 BNB_KEEP const BnbDeviceDesc *bnb_harness_device (const BnbHarness *harness);

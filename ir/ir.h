@@ -249,6 +249,13 @@ typedef struct BnbIrNode {
 BNB_GIVE BnbIrKernel *bnb_ir_kernel_parse_file (const char *path,
                                                 GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
+/* The same, and the file's text in *text (NUL-terminated, the caller's)
+ * when it parses: for a caller that hands the text on (the harness sends
+ * it to its workers). */
+BNB_GIVE BnbIrKernel *bnb_ir_kernel_parse_file_text (const char *path,
+                                                     BNB_GIVE char **text,
+                                                     GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* `path` names the text in messages; `text` need not be NUL-terminated. */
 BNB_GIVE BnbIrKernel *bnb_ir_kernel_parse_string (const char *path,
                                                   const char *text,

@@ -538,14 +538,24 @@ BnbIrKernel *
 bnb_ir_kernel_parse_file (const char *path, GError **error)
 {
   g_autofree char *text = NULL;
+  return bnb_ir_kernel_parse_file_text (path, &text, error);
+}
+
+BnbIrKernel *
+bnb_ir_kernel_parse_file_text (const char *path, char **text, GError **error)
+{
+  g_autofree char *contents = NULL;
   g_autoptr (GError) local = NULL;
   gsize length = 0;
 
-  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (path != NULL && text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-  if (!g_file_get_contents (path, &text, &length, &local)) {
+  if (!g_file_get_contents (path, &contents, &length, &local)) {
     g_set_error (error, BNB_IR_ERROR, BNB_IR_ERROR_IO, "%s", local->message);
     return NULL;
   }
-  return bnb_ir_kernel_parse_string (path, text, length, error);
+  BnbIrKernel *k = bnb_ir_kernel_parse_string (path, contents, length, error);
+  if (k)
+    *text = g_steal_pointer (&contents);
+  return k;
 }

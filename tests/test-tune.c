@@ -244,6 +244,22 @@ test_one_description (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* The session parses and binds the kernel once: its harness holds the
+ * session's kernel, not a copy, and evaluates with it (issue 15). */
+static void
+test_one_kernel (void)
+{
+  g_autoptr (BnbTuneSession) s
+      = open_session ("data/kernels/axpy.ir", "N=4096", NULL, FALSE, 3);
+  g_assert_true (bnb_harness_kernel (s->harness) == s->kernel);
+  g_assert_nonnull (s->kernel_text);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (s->root, rand, 100);
+  g_assert_nonnull (leaf);
+  g_autoptr (BnbEvaluation) e = evaluate (s, leaf);
+  g_assert_cmpint (e->outcome, !=, BNB_OUTCOME_WRONG_RESULT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -252,5 +268,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tune/journal-replay", test_journal_replay);
   g_test_add_func ("/tune/launch-limit", test_launch_limit);
   g_test_add_func ("/tune/one-description", test_one_description);
+  g_test_add_func ("/tune/one-kernel", test_one_kernel);
   return g_test_run ();
 }

@@ -31,16 +31,23 @@ describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
 }
 
 /* A --size that names no parameter, or an impossible value, is an
- * option's bad value (a usage error), not a fault of the kernel. */
-BnbIrKernel *
-bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
+ * option's bad value (a usage error), not a fault of the kernel.  The
+ * file's text goes to *text when the kernel binds. */
+static BnbIrKernel *
+load_kernel (const char *path, const char *sizes, char **text,
+             GError **error)
 {
   g_autoptr (GError) bind_error = NULL;
-  g_autoptr (BnbIrKernel) kernel = bnb_ir_kernel_parse_file (path, error);
+  g_autofree char *contents = NULL;
+  g_autoptr (BnbIrKernel) kernel
+      = bnb_ir_kernel_parse_file_text (path, &contents, error);
   if (!kernel)
     return NULL;
   if (bnb_ir_kernel_bind (kernel, sizes, &bind_error))
-    return g_steal_pointer (&kernel);
+    {
+      *text = g_steal_pointer (&contents);
+      return g_steal_pointer (&kernel);
+    }
   if (sizes != NULL
       && g_error_matches (bind_error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE))
     g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -48,6 +55,13 @@ bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
   else
     g_propagate_error (error, g_steal_pointer (&bind_error));
   return NULL;
+}
+
+BnbIrKernel *
+bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
+{
+  g_autofree char *text = NULL;
+  return load_kernel (path, sizes, &text, error);
 }
 
 BnbChoiceNode *
@@ -85,7 +99,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   g_return_val_if_fail (o != NULL && o->kernel_path != NULL, NULL);
   /* the kernel first: a file that does not parse or a size that does not
    * bind is said before any device is opened (or calibrated) */
-  if (!(s->kernel = bnb_tune_load_kernel (o->kernel_path, o->sizes, error))
+  if (!(s->kernel
+        = load_kernel (o->kernel_path, o->sizes, &s->kernel_text, error))
       || !describe_device (o, s, error))
     return NULL;
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
@@ -100,8 +115,10 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
                                          o->failure_rate, o->exact_rate);
       return g_steal_pointer (&s);
     }
-  s->harness = bnb_harness_new (o->kernel_path, NULL, o->sizes, o->device,
-                                &o->harness, error);
+  /* the session's kernel: the harness parses nothing again */
+  s->harness = bnb_harness_new_bound (o->kernel_path, s->kernel_text,
+                                      s->kernel, o->device, &o->harness,
+                                      error);
   if (s->harness == NULL || !open_journal (o, s, error))
     return NULL;
   s->evaluator = bnb_tune_evaluator_new (s->harness, s->journal, o->resume,
@@ -121,6 +138,7 @@ bnb_tune_session_free (BnbTuneSession *s)
   g_clear_pointer (&s->root, bnb_choice_node_free);
   g_clear_pointer (&s->space, bnb_choice_space_free);
   g_clear_pointer (&s->kernel, bnb_ir_kernel_free);
+  g_free (s->kernel_text);
   g_free (s->device_reason);
   g_free (s);
 }

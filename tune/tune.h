@@ -36,6 +36,7 @@ typedef struct {
   BnbDeviceDesc desc;  /* the one description everything reads */
   char *device_reason; /* why this device was chosen; NULL: simulated */
   BnbIrKernel *kernel;
+  char *kernel_text; /* the file's text, which the harness's workers parse */
   BnbChoiceSpace *space;
   BnbChoiceNode *root; /* the root, or the node of options->decisions */
   BnbModel *model;
