@@ -33,6 +33,9 @@
 #define PIPELINE 16
 /* Inner nodes expanded per batch on the thread pool. */
 #define BATCH 64
+/* Learned order: leaves of a bucket on their way to the device before the
+ * bucket has a ratio; its further leaves wait for the first result. */
+#define PROBES 2
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
 
@@ -53,6 +56,7 @@ typedef struct {
 struct Bucket {
   GSequence *queue; /* QNode, by bound */
   double ratio;     /* least measured/bound of its leaves, or INFINITY */
+  guint in_flight;  /* its leaves sent to the device, not yet back */
 };
 
 typedef struct {
@@ -144,7 +148,7 @@ bucket_of (Bnb *b, const BnbChoiceNode *node)
   if (k == NULL)
     {
       k = g_new (Bucket, 1);
-      *k = (Bucket){ g_sequence_new (NULL), INFINITY };
+      *k = (Bucket){ g_sequence_new (NULL), INFINITY, 0 };
       g_hash_table_insert (b->buckets, g_string_free (key, FALSE), k);
     }
   else
@@ -161,7 +165,11 @@ bucket_head (const Bucket *k)
 }
 
 /* The bucket whose next node comes first: least lowest bound times
- * ratio (1 before any of its leaves ran), then least bound. */
+ * ratio (1 before any of its leaves ran), then least bound.  A bucket
+ * with no ratio yet whose next node is a leaf waits while PROBES of its
+ * leaves are on their way (NULL when every bucket waits), so that a new
+ * tile choice is judged on a leaf or two, not on a pipeline's worth of
+ * its lowest-bound siblings. */
 static Bucket *
 next_bucket (Bnb *b)
 {
@@ -174,7 +182,9 @@ next_bucket (Bnb *b)
     {
       Bucket *k = value;
       QNode *q = bucket_head (k);
-      if (q == NULL)
+      if (q == NULL
+          || (b->ctx->options->learned_order && !isfinite (k->ratio)
+              && k->in_flight >= PROBES && bnb_choice_node_is_leaf (q->node)))
         continue;
       double key = q->bound * (isfinite (k->ratio) ? k->ratio : 1);
       if (best == NULL || key < best_key
@@ -407,6 +417,8 @@ send_leaf (Bnb *b, QNode *leaf)
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
   b->in_flight++;
+  if (leaf->bucket != NULL)
+    leaf->bucket->in_flight++;
   g_async_queue_push (b->to_device, job);
 }
 
@@ -425,6 +437,8 @@ receive (Bnb *b, DeviceJob *job)
   BnbSearchContext *ctx = b->ctx;
   QNode *leaf = job->leaf;
   b->in_flight--;
+  if (leaf->bucket != NULL)
+    leaf->bucket->in_flight--;
   if (job->error != NULL && ctx->error == NULL)
     ctx->error = g_steal_pointer (&job->error);
   g_clear_error (&job->error);
@@ -677,7 +691,7 @@ dispatch_batch (Bnb *b)
   while (b->queued > 0 && inner->len < BATCH && b->in_flight < PIPELINE)
     {
       Bucket *k = next_bucket (b);
-      if (bucket_head (k)->bound >= cutoff_of (b))
+      if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
         break;
       QNode *q = pop_next (b, k);
       if (is_incumbent (b, q))
