@@ -30,7 +30,7 @@ CLI_SRCS := $(wildcard cli/*.c)
 TEST_SRCS := $(wildcard tests/test-*.c)
 TEST_SUPPORT := $(wildcard tests/support/*.c)
 
-.PHONY: all deps check check-release check-asan fuzz format clean
+.PHONY: all deps check check-release check-asan fuzz format clean install uninstall
 # Keep object files of the test binaries between runs.
 .SECONDARY:
 all: bnbtune
@@ -80,6 +80,20 @@ build/release/bench/bound-plot: build/release/bench/bound-plot.o \
 
 deps:
 	tools/deps.sh
+
+# The program and its data: PREFIX/bin/bnbtune finds the device tables in
+# PREFIX/share/bnbtune/devices (devices/table.c); the shipped kernels go
+# to PREFIX/share/bnbtune/kernels.
+PREFIX ?= /usr/local
+install: build/release/bnbtune
+	install -D -m 755 build/release/bnbtune $(DESTDIR)$(PREFIX)/bin/bnbtune
+	install -d $(DESTDIR)$(PREFIX)/share/bnbtune/devices \
+		$(DESTDIR)$(PREFIX)/share/bnbtune/kernels
+	install -m 644 data/devices/*.ini $(DESTDIR)$(PREFIX)/share/bnbtune/devices
+	install -m 644 data/kernels/*.ir $(DESTDIR)$(PREFIX)/share/bnbtune/kernels
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/bnbtune
+	rm -rf $(DESTDIR)$(PREFIX)/share/bnbtune
 
 # The two variants run side by side (each test program is mostly one
 # thread: one after the other, make check kept one of two cores busy);

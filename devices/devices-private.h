@@ -52,8 +52,9 @@ guint bnb_device_host_simd_width (void);
 
 /* table.c: the first vendors.ini section that fits the device. */
 gboolean bnb_device_table_apply (BnbDeviceDesc *desc, GError **error);
-/* data/devices/NAME: under $BNBTUNE_DATA, ./data, or beside the binary;
- * NULL if none exists. */
+/* data/devices/NAME: under $BNBTUNE_DATA, ./data, beside the binary (up
+ * to three folders up: the build tree), or PREFIX/share/bnbtune/devices
+ * for a binary in PREFIX/bin (make install); NULL if none exists. */
 BNB_GIVE char *bnb_device_data_path (const char *name);
 
 /* calibrate.c */

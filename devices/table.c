@@ -49,6 +49,10 @@ bnb_device_data_path (const char *name)
   found = path_if_exists (g_build_filename ("data", "devices", name, NULL));
   for (int up = 0; !found && exe_dir && up <= 3; up++)
     found = path_if_exists (data_candidate (exe_dir, up, name));
+  if (!found && exe_dir)
+    found = path_if_exists (g_build_filename (exe_dir, "..", "share",
+                                              "bnbtune", "devices", name,
+                                              NULL));
   return found;
 }
 
@@ -173,7 +177,18 @@ bnb_device_table_apply (BnbDeviceDesc *d, GError **error)
   g_autoptr (GKeyFile) kf = g_key_file_new ();
   g_auto (GStrv) groups = NULL;
   Table t = { kf, path, NULL, NULL };
-  if (path && !load_table (kf, path, error))
+  /* without the table a GPU would get a CPU's defaults (fewer lanes,
+     one issue per cycle): the model's figures would be wrong, not absent */
+  if (path == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   "data/devices/vendors.ini not found (under "
+                   "$BNBTUNE_DATA, ./data, beside the program or in "
+                   "PREFIX/share/bnbtune): set BNBTUNE_DATA to the folder "
+                   "that holds devices/vendors.ini");
+      return FALSE;
+    }
+  if (!load_table (kf, path, error))
     return FALSE;
   groups = g_key_file_get_groups (kf, NULL);
   t.group = find_entry (kf, groups, d);

@@ -526,6 +526,56 @@ test_cli (void)
   g_assert_nonnull (strstr (err4, "\n  0  "));
 }
 
+static char *
+run_in (const char *program, const char *dir, int *status, char **err)
+{
+  const char *argv[] = { program, "devices", "--device", "0", NULL };
+  g_auto (GStrv) envp = g_environ_unsetenv (g_get_environ (), "BNBTUNE_DATA");
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  g_assert_true (g_spawn_sync (dir, (char **) argv, envp, G_SPAWN_DEFAULT,
+                               NULL, NULL, &out, err, status, &error));
+  g_assert_no_error (error);
+  return out;
+}
+
+/* A copy of the program outside the source tree (as `make install` puts
+ * it in PREFIX/bin) finds vendors.ini in PREFIX/share/bnbtune/devices,
+ * and without it says so instead of describing the device with a CPU's
+ * defaults. */
+static void
+test_cli_installed (void)
+{
+  const char *bin = g_getenv ("BNBTUNE") ? g_getenv ("BNBTUNE") : "./bnbtune";
+  g_autofree char *prefix = temp_path ("prefix");
+  g_autofree char *bindir = g_build_filename (prefix, "bin", NULL);
+  g_autofree char *datadir
+      = g_build_filename (prefix, "share", "bnbtune", "devices", NULL);
+  g_autofree char *program = g_build_filename (bindir, "bnbtune", NULL);
+  g_autofree char *table = g_build_filename (datadir, "vendors.ini", NULL);
+  g_autofree char *bytes = NULL, *text = NULL;
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  gsize n = 0, m = 0;
+  int status = 0;
+  g_assert_cmpint (g_mkdir_with_parents (bindir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (datadir, 0755), ==, 0);
+  g_assert_true (g_file_get_contents (bin, &bytes, &n, NULL));
+  g_assert_true (g_file_set_contents (program, bytes, (gssize) n, NULL));
+  g_assert_cmpint (g_chmod (program, 0755), ==, 0);
+  out = run_in (program, prefix, &status, &err);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "vendors.ini not found"));
+  g_assert_true (g_file_get_contents ("data/devices/vendors.ini", &text, &m,
+                                      NULL));
+  g_assert_true (g_file_set_contents (table, text, (gssize) m, NULL));
+  out2 = run_in (program, prefix, &status, &err2);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_prefix (out2, "device 0: "));
+  g_assert_nonnull (strstr (out2, "(vendors.ini: "));
+  g_assert_cmpint (g_remove (table), ==, 0);
+  g_assert_cmpint (g_remove (program), ==, 0);
+}
+
 static void
 test_cli_no_platform (void)
 {
@@ -582,6 +632,7 @@ main (int argc, char **argv)
   g_test_add_func ("/devices/calibrate/cpu", test_calibrate);
   g_test_add_func ("/devices/cli/list", test_cli);
   g_test_add_func ("/devices/cli/no-platform", test_cli_no_platform);
+  g_test_add_func ("/devices/cli/installed", test_cli_installed);
   status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);
