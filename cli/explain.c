@@ -8,6 +8,7 @@
 #include "codegen/codegen.h"
 #include "harness/harness.h"
 #include "model/model.h"
+#include "tune/tune.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -76,7 +77,7 @@ explain_context (ExplainOptions *o)
 static gboolean
 load_device (const ExplainOptions *o, BnbDeviceDesc *desc, GError **error)
 {
-  g_autoptr (BnbDevice) device = NULL;
+  g_autofree char *reason = NULL;
   if (!o->device == !o->device_file)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
@@ -84,14 +85,11 @@ load_device (const ExplainOptions *o, BnbDeviceDesc *desc, GError **error)
                    "FILE");
       return FALSE;
     }
-  if (o->device_file)
-    return bnb_device_desc_load_file (o->device_file, desc, error);
-  device
-      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
-  if (!device)
+  if (!bnb_tune_describe_device (o->device, o->device_file, desc, &reason,
+                                 error))
     return FALSE;
-  *desc = *bnb_device_desc (device);
-  fprintf (stderr, "bnbtune explain: %s\n", bnb_device_reason (device));
+  if (reason != NULL)
+    fprintf (stderr, "bnbtune explain: %s\n", reason);
   return TRUE;
 }
 

@@ -14,19 +14,19 @@ bnb_tune_options_init (BnbTuneOptions *o)
   o->exact_rate = 0.1;
 }
 
-/* The device's description: from the file on a simulated device, else
- * the device opened (and calibrated, or read from the cache) once. */
-static gboolean
-describe_device (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
+gboolean
+bnb_tune_describe_device (const char *device, const char *file,
+                          BnbDeviceDesc *desc, char **reason, GError **error)
 {
-  if (o->simulate != NULL)
-    return bnb_device_desc_load_file (o->simulate, &s->desc, error);
-  g_autoptr (BnbDevice) device
-      = bnb_device_open_full (o->device, BNB_DEVICE_CALIBRATE_CACHED, error);
-  if (device == NULL)
+  *reason = NULL;
+  if (file != NULL)
+    return bnb_device_desc_load_file (file, desc, error);
+  g_autoptr (BnbDevice) opened
+      = bnb_device_open_full (device, BNB_DEVICE_CALIBRATE_CACHED, error);
+  if (opened == NULL)
     return FALSE;
-  s->desc = *bnb_device_desc (device);
-  s->device_reason = g_strdup (bnb_device_reason (device));
+  *desc = *bnb_device_desc (opened);
+  *reason = g_strdup (bnb_device_reason (opened));
   return TRUE;
 }
 
@@ -101,7 +101,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
    * bind is said before any device is opened (or calibrated) */
   if (!(s->kernel
         = load_kernel (o->kernel_path, o->sizes, &s->kernel_text, error))
-      || !describe_device (o, s, error))
+      || !bnb_tune_describe_device (o->device, o->simulate, &s->desc,
+                                    &s->device_reason, error))
     return NULL;
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))

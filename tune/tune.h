@@ -52,6 +52,13 @@ typedef struct {
 BNB_GIVE BnbIrKernel *bnb_tune_load_kernel (const char *path,
                                             const char *sizes, GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
+/* A device's description: read from `file` when it is not NULL (a
+ * description of a device that need not be there; *reason NULL), else
+ * the device that `device` names opened once, calibrated or from the
+ * calibration cache (*reason: why that device, devices.h). */
+gboolean bnb_tune_describe_device (const char *device, const char *file,
+                                   BnbDeviceDesc *desc, BNB_GIVE char **reason,
+                                   GError **error);
 /* The root of `space`, or the node that `decisions` (may be NULL) make. */
 BNB_GIVE BnbChoiceNode *bnb_tune_start_node (const BnbChoiceSpace *space,
                                              const char *decisions,
