@@ -39,10 +39,10 @@
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
 
-/* A queued node: a leaf of the space's tree (settled: fully specified),
- * or an inner node with the split it will make. */
 typedef struct Bucket Bucket;
 
+/* A queued node: a leaf of the space's tree (settled: fully specified),
+ * or an inner node with the split it will make. */
 typedef struct {
   double bound;
   guint64 id;
@@ -62,6 +62,7 @@ struct Bucket {
 typedef struct {
   BnbSearchContext *ctx;
   GHashTable *buckets; /* tile values (a string) -> Bucket */
+  Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   GArray *tile_choices; /* guint: the space's tile choices */
   guint64 queued;      /* nodes in all buckets */
   guint64 next_id;
@@ -124,15 +125,16 @@ bucket_free (gpointer data)
   g_free (k);
 }
 
-/* The bucket of a node: with the learned order its tile values when
- * every tile choice is decided, else (and always with the order by
- * bound) the one bucket of the nodes above them. */
+/* The bucket of a node: with the order by bound the one bucket; with the
+ * learned order its tile values when every tile choice is decided, else
+ * the bucket of the nodes above them. */
 static Bucket *
 bucket_of (Bnb *b, const BnbChoiceNode *node)
 {
+  if (b->single != NULL) /* no key to build on every push */
+    return b->single;
   GString *key = g_string_new (NULL);
-  for (guint i = 0; b->ctx->options->learned_order
-                    && i < b->tile_choices->len; i++)
+  for (guint i = 0; i < b->tile_choices->len; i++)
     {
       BnbDomain d
           = bnb_choice_node_domain (node, g_array_index (b->tile_choices,
@@ -198,7 +200,7 @@ next_bucket (Bnb *b)
 static void
 bucket_learn (Bucket *k, double bound, double seconds)
 {
-  if (k != NULL && bound > 0 && seconds > 0)
+  if (bound > 0 && seconds > 0)
     k->ratio = fmin (k->ratio, fmax (seconds / bound, 1));
 }
 
@@ -417,8 +419,7 @@ send_leaf (Bnb *b, QNode *leaf)
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
   b->in_flight++;
-  if (leaf->bucket != NULL)
-    leaf->bucket->in_flight++;
+  leaf->bucket->in_flight++;
   g_async_queue_push (b->to_device, job);
 }
 
@@ -437,8 +438,7 @@ receive (Bnb *b, DeviceJob *job)
   BnbSearchContext *ctx = b->ctx;
   QNode *leaf = job->leaf;
   b->in_flight--;
-  if (leaf->bucket != NULL)
-    leaf->bucket->in_flight--;
+  leaf->bucket->in_flight--;
   if (job->error != NULL && ctx->error == NULL)
     ctx->error = g_steal_pointer (&job->error);
   g_clear_error (&job->error);
@@ -762,6 +762,8 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   for (guint c = 0; c < bnb_choice_space_n_choices (space); c++)
     if (bnb_choice_type (space, c) == BNB_CHOICE_TILE)
       g_array_append_val (b->tile_choices, c);
+  if (!ctx->options->learned_order)
+    b->single = bucket_of (b, ctx->root);
   b->samples = g_ptr_array_new_with_free_func (
       (GDestroyNotify) g_ptr_array_unref);
   b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
