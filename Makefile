@@ -99,14 +99,14 @@ uninstall:
 # thread: one after the other, make check kept one of two cores busy);
 # the release half prints as it goes, the asan half's output follows it.
 check:
-	@mkdir -p build; rm -f build/check-counts; status=0; \
+	@mkdir -p build; rm -f build/check-counts build/check-failures; status=0; \
 	$(MAKE) --no-print-directory check-asan > build/check-asan.log 2>&1 & \
 	asan=$$!; \
 	$(MAKE) --no-print-directory check-release || status=1; \
 	echo "# release done; waiting for the asan half (build/check-asan.log)"; \
 	wait $$asan || status=1; \
 	cat build/check-asan.log; \
-	tools/summarize-tests.sh build/check-counts $$status
+	tools/summarize-tests.sh build/check-counts $$status build/check-failures
 
 FUZZ_SECONDS ?= 600
 fuzz:

@@ -2,7 +2,8 @@
 # Runs GTest binaries in TAP mode and counts their test cases.
 # Usage: tests/run-tests.sh VARIANT BINARY...
 # Prints each binary's TAP output, then "VARIANT: N passed, N failed", and
-# appends "N M" to build/check-counts for the overall summary.
+# appends "N M" to build/check-counts and each failing case to
+# build/check-failures for the overall summary.
 set -u
 variant=$1; shift
 passed=0; failed=0
@@ -33,6 +34,14 @@ for t in "$@"; do
     f=1
   fi
   passed=$((passed + p)); failed=$((failed + f))
+  # the failures again, for the summary at the end of make check
+  mkdir -p build
+  grep '^not ok ' "$out" | sed "s|^|$variant: ${t##*/}: |" >> build/check-failures
+  if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$out"; then
+    echo "$variant: ${t##*/}: exited with status $rc" >> build/check-failures
+    grep -E '^(Bail out!|ERROR:|==[0-9]+==ERROR)' "$out" | head -3 |
+      sed "s|^|$variant: ${t##*/}:   |" >> build/check-failures
+  fi
   rm -f "$out"
 done
 echo "$variant: $passed passed, $failed failed"
