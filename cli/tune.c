@@ -1,6 +1,6 @@
 /* bnbtune --kernel FILE --device N: the search.  One strategy (branch and
  * bound by default) over a kernel's space on a device, or on a simulated
- * device (--simulate FILE.ini); `bnbtune compare` runs several strategies
+ * device (--device-file FILE.ini); `bnbtune compare` runs several strategies
  * and seeds at one budget.  Prints a summary, writes a report directory
  * with --report.  Exit status: 0 a best candidate was found (proven or
  * not), 1 none ran correctly or the tool failed, 2 a usage error, 130
@@ -20,7 +20,7 @@
 typedef struct {
   BnbCliKernelOptions k;
   char *device;
-  char *simulate;
+  char *device_file;
   char *strategy;
   char *strategies;
   char *budget;
@@ -52,7 +52,7 @@ tune_options_clear (TuneOptions *o)
 {
   bnb_cli_kernel_options_clear (&o->k);
   g_free (o->device);
-  g_free (o->simulate);
+  g_free (o->device_file);
   g_free (o->strategy);
   g_free (o->order);
   g_free (o->strategies);
@@ -77,11 +77,14 @@ add_device_entries (GOptionContext *context, TuneOptions *o)
       "The device: an index, gpu, cpu or part of a name (default: the "
       "first GPU, else device 0)",
       "SPEC" },
-    { "simulate", 0, 0, G_OPTION_ARG_FILENAME, &o->simulate,
-      "Run on a simulated device described by FILE (e.g. "
-      "data/devices/h100.ini): each leaf takes its bound times a seeded "
-      "factor; nothing is compiled",
+    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
+      "Simulate the device described by FILE (e.g. "
+      "data/devices/h100.ini) instead of opening one: each leaf takes its "
+      "bound times a seeded factor; nothing is compiled",
       "FILE" },
+    /* the same option's name before `explain` and `devices` had theirs */
+    { "simulate", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME,
+      &o->device_file, "The old name of --device-file", "FILE" },
     { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
       "Search only below the node these decisions make",
       "\"CHOICE=VALUE; ...\"" },
@@ -162,12 +165,12 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
     { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
       "Run candidates in this process (no watchdog)", NULL },
     { "spread", 0, 0, G_OPTION_ARG_DOUBLE, &o->spread,
-      "With --simulate: time = bound * (1 + SPREAD * u^2) (default 1)",
+      "With --device-file: time = bound * (1 + SPREAD * u^2) (default 1)",
       "SPREAD" },
     { "failure-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->failure_rate,
-      "With --simulate: the share of leaves that fail (default 0.02)", "P" },
+      "With --device-file: the share of leaves that fail (default 0.02)", "P" },
     { "exact-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->exact_rate,
-      "With --simulate: the share of leaves whose time is their bound "
+      "With --device-file: the share of leaves whose time is their bound "
       "(default 0.1)",
       "P" },
     { NULL },
@@ -241,8 +244,8 @@ check_tune_options (const TuneOptions *o, GError **error)
 {
   if (o->k.kernel == NULL)
     return usage (error, "--kernel FILE is required");
-  if (o->device != NULL && o->simulate != NULL)
-    return usage (error, "give --device or --simulate, not both");
+  if (o->device != NULL && o->device_file != NULL)
+    return usage (error, "give --device or --device-file, not both");
   if (o->repetitions < 1 || o->warmup < 0 || o->timeout <= 0
       || o->build_timeout <= 0 || o->final_candidates < 0 || o->threads < 1
       || o->seeds < 1)
@@ -311,7 +314,7 @@ session_open (const TuneOptions *o, GError **error)
   t.kernel_path = o->k.kernel;
   t.sizes = o->k.sizes;
   t.device = o->device;
-  t.simulate = o->simulate;
+  t.simulate = o->device_file;
   t.simulate_seed = (guint64) o->seed;
   t.spread = o->spread;
   t.failure_rate = o->failure_rate;

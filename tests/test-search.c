@@ -1091,6 +1091,57 @@ test_interrupt (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* `bnbtune --device-file FILE` searches on the device FILE describes,
+ * simulated (its old name --simulate does the same, to the evaluation);
+ * with --device too it is a usage error. */
+static char *
+simulated_report (const char *dir, const char *option)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *report = g_build_filename (dir, option + 2, NULL);
+  g_autofree char *path = g_build_filename (report, "report.json", NULL);
+  char *json = NULL;
+  const char *argv[]
+      = { bnb_test_bnbtune (), "--kernel", "data/kernels/mxm.ir",
+          "--size=M=256,N=256,K=256", option, "data/devices/h100.ini",
+          "--budget=40", "--seed=3", "--quiet", "--no-journal", "--report",
+          report, NULL };
+  g_free (spawn_bnbtune (argv));
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_no_error (error);
+  return json;
+}
+
+static void
+test_device_file (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-devfile-XXXXXX", &error);
+  g_autofree char *json = NULL, *old = NULL, *out = NULL, *err = NULL;
+  gint status = 0;
+  const char *both[]
+      = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
+          "--device", "cpu", "--device-file", "data/devices/h100.ini",
+          NULL };
+  g_assert_no_error (error);
+  json = simulated_report (dir, "--device-file");
+  old = simulated_report (dir, "--simulate");
+  g_assert_nonnull (
+      strstr (json, "\"device\": \"simulated NVIDIA H100 80GB HBM3\""));
+  g_assert_cmpfloat (json_number (json, "evaluations"), >, 0);
+  g_assert_cmpfloat (json_number (json, "evaluations"), ==,
+                     json_number (old, "evaluations"));
+  g_assert_cmpfloat (json_number (json, "best_s"), ==,
+                     json_number (old, "best_s"));
+  g_spawn_sync (NULL, (char **)both, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "give --device or --device-file, not both"));
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1101,6 +1152,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
   g_test_add_func ("/search/interrupt", test_interrupt);
+  g_test_add_func ("/search/device-file", test_device_file);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/dive", test_dive);
   g_test_add_func ("/search/learned-order", test_learned_order);

@@ -114,6 +114,9 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       s->evaluator
           = bnb_evaluator_new_simulated (s->model, o->simulate_seed, o->spread,
                                          o->failure_rate, o->exact_rate);
+      /* the report says which device was simulated */
+      g_free (s->evaluator->name);
+      s->evaluator->name = g_strdup_printf ("simulated %s", s->desc.name);
       return g_steal_pointer (&s);
     }
   /* the session's kernel: the harness parses nothing again */
