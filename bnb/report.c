@@ -117,263 +117,154 @@ kernels_run (const BnbSearchResult *r)
   return n;
 }
 
-/* ---- JSON --------------------------------------------------------------- */
-
-typedef struct {
-  GString *out;
-  guint depth;
-  gboolean first; /* nothing written yet in the open container */
-} Json;
-
-static void
-json_escaped (GString *out, const char *text)
-{
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  g_string_append_c (out, '"');
-  for (const char *c = valid; *c; c++)
-    {
-      guchar u = (guchar)*c;
-      if (u == '"' || u == '\\')
-        g_string_append_printf (out, "\\%c", u);
-      else if (u == '\n')
-        g_string_append (out, "\\n");
-      else if (u == '\r')
-        g_string_append (out, "\\r");
-      else if (u == '\t')
-        g_string_append (out, "\\t");
-      else if (u < 0x20)
-        g_string_append_printf (out, "\\u%04x", u);
-      else
-        g_string_append_c (out, (char)u);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-json_newline (Json *j)
-{
-  g_string_append_c (j->out, '\n');
-  for (guint i = 0; i < j->depth; i++)
-    g_string_append (j->out, "  ");
-}
-
-/* Starts a member (`key` non-NULL, in an object) or an element. */
-static void
-json_key (Json *j, const char *key)
-{
-  if (j->depth == 0)
-    return;
-  if (!j->first)
-    g_string_append_c (j->out, ',');
-  json_newline (j);
-  if (key)
-    {
-      json_escaped (j->out, key);
-      g_string_append (j->out, ": ");
-    }
-  j->first = FALSE;
-}
-
-static void
-json_open (Json *j, const char *key, char bracket)
-{
-  json_key (j, key);
-  g_string_append_c (j->out, bracket);
-  j->depth++;
-  j->first = TRUE;
-}
-
-static void
-json_close (Json *j, char bracket)
-{
-  j->depth--;
-  if (!j->first)
-    json_newline (j);
-  g_string_append_c (j->out, bracket);
-  j->first = FALSE;
-  if (j->depth == 0)
-    g_string_append_c (j->out, '\n');
-}
-
-static void
-json_string (Json *j, const char *key, const char *value)
-{
-  json_key (j, key);
-  if (value)
-    json_escaped (j->out, value);
-  else
-    g_string_append (j->out, "null");
-}
-
-static void
-json_number (Json *j, const char *key, double value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  json_key (j, key);
-  if (isfinite (value))
-    g_string_append (j->out,
-                     g_ascii_formatd (buffer, sizeof buffer, "%.10g", value));
-  else
-    g_string_append (j->out, "null");
-}
-
-static void
-json_uint (Json *j, const char *key, guint64 value)
-{
-  json_key (j, key);
-  g_string_append_printf (j->out, "%" G_GUINT64_FORMAT, value);
-}
+/* ---- JSON (the one writer, harness.h) ------------------------------------ */
 
 /* A count where 0 means "none": null. */
 static void
-json_index (Json *j, const char *key, guint64 value)
+json_index (BnbJson *j, const char *key, guint64 value)
 {
   if (value == 0)
-    json_string (j, key, NULL);
+    bnb_json_string (j, key, NULL);
   else
-    json_uint (j, key, value);
-}
-
-static void
-json_bool (Json *j, const char *key, gboolean value)
-{
-  json_key (j, key);
-  g_string_append (j->out, value ? "true" : "false");
+    bnb_json_uint (j, key, value);
 }
 
 /* ---- report.json -------------------------------------------------------- */
 
 static void
-json_info (Json *j, const BnbReportInfo *info, double best)
+json_info (BnbJson *j, const BnbReportInfo *info, double best)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *created = g_date_time_format_iso8601 (now);
-  json_string (j, "schema", REPORT_SCHEMA);
-  json_string (j, "created", created);
-  json_string (j, "command", info->command);
-  json_string (j, "kernel_name", info->kernel_name);
-  json_string (j, "kernel_path", info->kernel_path);
-  json_string (j, "sizes", info->sizes);
-  json_string (j, "device", info->device);
-  json_number (j, "flops", info->flops > 0 ? info->flops : NAN);
-  json_number (j, "bytes", info->bytes > 0 ? info->bytes : NAN);
-  json_string (j, "best_source", info->best_source ? "best.cl" : NULL);
-  json_number (j, "overall_best_s", best);
+  bnb_json_string (j, "schema", REPORT_SCHEMA);
+  bnb_json_string (j, "created", created);
+  bnb_json_string (j, "command", info->command);
+  bnb_json_string (j, "kernel_name", info->kernel_name);
+  bnb_json_string (j, "kernel_path", info->kernel_path);
+  bnb_json_string (j, "sizes", info->sizes);
+  bnb_json_string (j, "device", info->device);
+  bnb_json_number (j, "flops", info->flops > 0 ? info->flops : NAN);
+  bnb_json_number (j, "bytes", info->bytes > 0 ? info->bytes : NAN);
+  bnb_json_string (j, "best_source", info->best_source ? "best.cl" : NULL);
+  bnb_json_number (j, "overall_best_s", best);
 }
 
 static void
-json_best (Json *j, const BnbReportInfo *info, const BnbSearchResult *r,
+json_best (BnbJson *j, const BnbReportInfo *info, const BnbSearchResult *r,
            double overall)
 {
-  json_string (j, "strategy", bnb_strategy_name (r->strategy));
-  json_uint (j, "seed", r->seed);
-  json_number (j, "best_s", r->best_s);
-  json_number (j, "best_bound_s", r->best_bound_s);
-  json_number (j, "best_over_bound", r->best_s / r->best_bound_s);
-  json_string (j, "best_decisions", r->best_decisions);
+  bnb_json_string (j, "strategy", bnb_strategy_name (r->strategy));
+  bnb_json_uint (j, "seed", r->seed);
+  bnb_json_number (j, "best_s", r->best_s);
+  bnb_json_number (j, "best_bound_s", r->best_bound_s);
+  bnb_json_number (j, "best_over_bound", r->best_s / r->best_bound_s);
+  bnb_json_string (j, "best_decisions", r->best_decisions);
   json_index (j, "best_index", r->best_index);
-  json_number (j, "gflops", giga_rate (info->flops, r->best_s));
-  json_number (j, "gbytes_s", giga_rate (info->bytes, r->best_s));
-  json_number (j, "ratio_to_overall_best", r->best_s / overall);
+  bnb_json_number (j, "gflops", giga_rate (info->flops, r->best_s));
+  bnb_json_number (j, "gbytes_s", giga_rate (info->bytes, r->best_s));
+  bnb_json_number (j, "ratio_to_overall_best", r->best_s / overall);
   /* the driver's figures for the winner's kernel, null when unknown */
   const BnbSearchRecord *best
       = r->best_index >= 1 && r->best_index <= r->records->len
             ? &g_array_index (r->records, BnbSearchRecord, r->best_index - 1)
             : NULL;
-  json_number (j, "best_private_mem_bytes",
+  bnb_json_number (j, "best_private_mem_bytes",
                best && best->private_mem_bytes >= 0 ? best->private_mem_bytes
                                                     : NAN);
-  json_number (j, "best_local_mem_bytes",
+  bnb_json_number (j, "best_local_mem_bytes",
                best && best->local_mem_bytes >= 0 ? best->local_mem_bytes
                                                   : NAN);
-  json_number (j, "best_kernel_work_group_size",
+  bnb_json_number (j, "best_kernel_work_group_size",
                best && best->kernel_work_group_size >= 0
                    ? best->kernel_work_group_size
                    : NAN);
 }
 
 static void
-json_proof (Json *j, const BnbSearchResult *r, double overall)
+json_proof (BnbJson *j, const BnbSearchResult *r, double overall)
 {
-  json_bool (j, "proven", r->proven);
-  json_number (j, "lowest_open_s", r->lowest_open_s);
-  json_number (j, "gap",
+  bnb_json_bool (j, "proven", r->proven);
+  bnb_json_number (j, "lowest_open_s", r->lowest_open_s);
+  bnb_json_number (j, "gap",
                isfinite (r->lowest_open_s) ? r->best_s / r->lowest_open_s
                                            : NAN);
-  json_bool (j, "budget_hit", r->budget_hit);
-  json_bool (j, "interrupted", r->interrupted);
-  json_number (j, "space_size", r->space_size);
-  json_bool (j, "space_exact", r->space_exact);
-  json_number (j, "reduction_factor", reduction_factor (r));
-  json_uint (j, "evaluations", r->evaluations);
-  json_uint (j, "same_kernel", r->same_kernel);
-  json_uint (j, "kernels_run", kernels_run (r));
+  bnb_json_bool (j, "budget_hit", r->budget_hit);
+  bnb_json_bool (j, "interrupted", r->interrupted);
+  bnb_json_number (j, "space_size", r->space_size);
+  bnb_json_bool (j, "space_exact", r->space_exact);
+  bnb_json_number (j, "reduction_factor", reduction_factor (r));
+  bnb_json_uint (j, "evaluations", r->evaluations);
+  bnb_json_uint (j, "same_kernel", r->same_kernel);
+  bnb_json_uint (j, "kernels_run", kernels_run (r));
   json_index (j, "evaluations_to_5pct",
               bnb_search_result_evaluations_to (r, overall, WITHIN));
-  json_uint (j, "records", r->records->len);
+  bnb_json_uint (j, "records", r->records->len);
 }
 
 static void
-json_counts (Json *j, const BnbSearchResult *r)
+json_counts (BnbJson *j, const BnbSearchResult *r)
 {
-  json_open (j, "outcomes", '{');
+  bnb_json_open (j, "outcomes", '{');
   for (guint o = 0; o < BNB_OUTCOME_COUNT; o++)
-    json_uint (j, bnb_outcome_name (o), r->outcomes[o]);
-  json_close (j, '}');
-  json_uint (j, "violations", r->violations);
-  json_uint (j, "nodes", r->nodes);
-  json_number (j, "model_s", r->model_s);
-  json_number (j, "propagate_s", r->propagate_s);
-  json_number (j, "compile_s", r->compile_s);
-  json_number (j, "run_s", r->run_s);
-  json_number (j, "total_s", r->total_s);
+    bnb_json_uint (j, bnb_outcome_name (o), r->outcomes[o]);
+  bnb_json_close (j, '}');
+  bnb_json_uint (j, "violations", r->violations);
+  bnb_json_uint (j, "nodes", r->nodes);
+  bnb_json_number (j, "model_s", r->model_s);
+  bnb_json_number (j, "propagate_s", r->propagate_s);
+  bnb_json_number (j, "compile_s", r->compile_s);
+  bnb_json_number (j, "run_s", r->run_s);
+  bnb_json_number (j, "total_s", r->total_s);
 }
 
 static void
-json_depths (Json *j, const BnbSearchResult *r)
+json_depths (BnbJson *j, const BnbSearchResult *r)
 {
-  json_open (j, "depths", '[');
+  bnb_json_open (j, "depths", '[');
   for (guint d = 0; d < r->depths->len; d++)
     {
       const BnbSearchDepth *s = &g_array_index (r->depths, BnbSearchDepth, d);
-      json_open (j, NULL, '{');
-      json_uint (j, "depth", d);
-      json_uint (j, "created", s->created);
-      json_uint (j, "cuts", s->cuts);
-      json_uint (j, "dead", s->dead);
-      json_number (j, "pruned", s->pruned);
-      json_bool (j, "pruned_estimated", s->pruned_estimated);
-      json_uint (j, "leaves", s->leaves);
-      json_close (j, '}');
+      bnb_json_open (j, NULL, '{');
+      bnb_json_uint (j, "depth", d);
+      bnb_json_uint (j, "created", s->created);
+      bnb_json_uint (j, "cuts", s->cuts);
+      bnb_json_uint (j, "dead", s->dead);
+      bnb_json_number (j, "pruned", s->pruned);
+      bnb_json_bool (j, "pruned_estimated", s->pruned_estimated);
+      bnb_json_uint (j, "leaves", s->leaves);
+      bnb_json_close (j, '}');
     }
-  json_close (j, ']');
+  bnb_json_close (j, ']');
 }
 
 static BNB_GIVE char *
 report_json (const BnbReportInfo *info, BnbSearchResult *const *results,
              guint n)
 {
-  Json j = { g_string_new (NULL), 0, TRUE };
+  BnbJson j;
   double best = overall_best (results, n);
-  json_open (&j, NULL, '{');
+  bnb_json_init (&j, g_string_new (NULL), BNB_JSON_PRETTY);
+  j.digits = 10;
+  bnb_json_open (&j, NULL, '{');
   json_info (&j, info, best);
-  json_open (&j, "files", '[');
+  bnb_json_open (&j, "files", '[');
   for (guint i = 0; i < G_N_ELEMENTS (report_files); i++)
     if (report_files[i].make != best_cl || info->best_source)
-      json_string (&j, NULL, report_files[i].name);
-  json_close (&j, ']');
-  json_open (&j, "results", '[');
+      bnb_json_string (&j, NULL, report_files[i].name);
+  bnb_json_close (&j, ']');
+  bnb_json_open (&j, "results", '[');
   for (guint i = 0; i < n; i++)
     {
-      json_open (&j, NULL, '{');
+      bnb_json_open (&j, NULL, '{');
       json_best (&j, info, results[i], best);
       json_proof (&j, results[i], best);
       json_counts (&j, results[i]);
       json_depths (&j, results[i]);
-      json_close (&j, '}');
+      bnb_json_close (&j, '}');
     }
-  json_close (&j, ']');
-  json_close (&j, '}');
+  bnb_json_close (&j, ']');
+  bnb_json_close (&j, '}');
+  g_string_append_c (j.out, '\n');
   return g_string_free (j.out, FALSE);
 }
 

@@ -2,6 +2,7 @@
  * kernel and its space are made of. */
 #include "cli/cli.h"
 #include "codegen/codegen.h"
+#include "harness/harness.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -95,13 +96,11 @@ count_context (CountOptions *o)
 }
 
 static void
-print_sizes (const BnbIrKernel *k, FILE *out, gboolean json)
+print_sizes (const BnbIrKernel *k, FILE *out)
 {
   for (guint p = 0; p < k->params->len; p++)
-    fprintf (out,
-             json ? "%s\"%s\": %" G_GINT64_FORMAT : "%s%s=%" G_GINT64_FORMAT,
-             p ? (json ? ", " : ",") : "", bnb_ir_param (k, p)->name,
-             k->param_values[p]);
+    fprintf (out, "%s%s=%" G_GINT64_FORMAT, p ? "," : "",
+             bnb_ir_param (k, p)->name, k->param_values[p]);
 }
 
 /* What a leaf of the tree walked is. */
@@ -117,7 +116,7 @@ print_count_text (const BnbIrKernel *k, const BnbChoiceSpace *s,
 {
   const char *noun = leaf_noun (s);
   printf ("kernel %s, sizes ", k->name);
-  print_sizes (k, stdout, FALSE);
+  print_sizes (k, stdout);
   printf ("\nchoices: %u\ntree: %s (a leaf per %s)\n",
           bnb_choice_space_n_choices (s),
           bnb_choice_space_has_splitter (s) ? "kernels" : "full",
@@ -158,26 +157,39 @@ static void
 print_count_json (const BnbIrKernel *k, const BnbChoiceSpace *s,
                   const BnbChoiceCount *c, const KernelWalk *w)
 {
-  printf ("{\"kernel\": \"%s\", \"sizes\": {", k->name);
-  print_sizes (k, stdout, TRUE);
-  printf ("}, \"choices\": %u, \"tree\": \"%s\", \"exact\": %s, "
-          "\"leaves\": %.17g, \"leaves_stderr\": %.17g, "
-          "\"nodes\": %.17g, \"nodes_stderr\": %.17g, "
-          "\"dead_ends\": %.17g, \"probes\": %u, \"seconds\": %.3f",
-          bnb_choice_space_n_choices (s),
-          bnb_choice_space_has_splitter (s) ? "kernels" : "full",
-          c->exact ? "true" : "false", c->leaves,
-          c->exact ? 0 : c->leaves_stderr, c->nodes,
-          c->exact ? 0 : c->nodes_stderr, c->dead_ends, c->probes,
-          c->seconds);
+  g_autoptr (GString) out = g_string_new (NULL);
+  BnbJson j;
+  bnb_json_init (&j, out, BNB_JSON_LINE);
+  bnb_json_open (&j, NULL, '{');
+  bnb_json_string (&j, "kernel", k->name);
+  bnb_json_open (&j, "sizes", '{');
+  for (guint p = 0; p < k->params->len; p++)
+    bnb_json_int (&j, bnb_ir_param (k, p)->name, k->param_values[p]);
+  bnb_json_close (&j, '}');
+  bnb_json_uint (&j, "choices", bnb_choice_space_n_choices (s));
+  bnb_json_string (&j, "tree",
+                   bnb_choice_space_has_splitter (s) ? "kernels" : "full");
+  bnb_json_bool (&j, "exact", c->exact);
+  bnb_json_number (&j, "leaves", c->leaves);
+  bnb_json_number (&j, "leaves_stderr", c->exact ? 0 : c->leaves_stderr);
+  bnb_json_number (&j, "nodes", c->nodes);
+  bnb_json_number (&j, "nodes_stderr", c->exact ? 0 : c->nodes_stderr);
+  bnb_json_number (&j, "dead_ends", c->dead_ends);
+  bnb_json_uint (&j, "probes", c->probes);
+  j.digits = 4; /* a time, not a count */
+  bnb_json_number (&j, "seconds", c->seconds);
+  j.digits = 17;
   /* kernels: null when the walk did not finish */
   if (w && w->complete)
-    printf (", \"kernels\": %u", g_hash_table_size (w->keys));
+    bnb_json_uint (&j, "kernels", g_hash_table_size (w->keys));
   else if (w)
-    printf (", \"kernels\": null, \"kernels_seen\": %u, "
-            "\"kernels_leaves_walked\": %.0f",
-            g_hash_table_size (w->keys), w->leaves);
-  printf ("}\n");
+    {
+      bnb_json_string (&j, "kernels", NULL);
+      bnb_json_uint (&j, "kernels_seen", g_hash_table_size (w->keys));
+      bnb_json_number (&j, "kernels_leaves_walked", w->leaves);
+    }
+  bnb_json_close (&j, '}');
+  printf ("%s\n", out->str);
 }
 
 static gint

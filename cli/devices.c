@@ -4,6 +4,7 @@
  * cache), --device-file shows a description file. */
 #include "devices/devices.h"
 #include "cli/cli.h"
+#include "harness/harness.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -199,114 +200,90 @@ print_text (const BnbDeviceDesc *d, int index)
 /* JSON. */
 
 static void
-json_string (GString *s, const char *key, const char *value)
+json_peak (BnbJson *j, const char *key, const BnbDevicePeak *p)
 {
-  g_string_append_printf (s, "\"%s\": \"", key);
-  for (const char *p = value; *p; p++)
-    if (*p == '"' || *p == '\\')
-      g_string_append_printf (s, "\\%c", *p);
-    else if ((guchar)*p < 0x20)
-      g_string_append_printf (s, "\\u%04x", (guchar)*p);
-    else
-      g_string_append_c (s, *p);
-  g_string_append (s, "\", ");
-}
-
-static void
-json_number (GString *s, const char *key, double v)
-{
-  g_string_append_printf (s, "\"%s\": %.10g, ", key, v);
-}
-
-static void
-json_integer (GString *s, const char *key, gint64 v)
-{
-  g_string_append_printf (s, "\"%s\": %" G_GINT64_FORMAT ", ", key, v);
-}
-
-static void
-json_peak (GString *s, const char *key, const BnbDevicePeak *p)
-{
-  g_string_append_printf (s, "\"%s\": {", key);
-  json_number (s, "value", p->value);
-  json_string (s, "source", bnb_device_source_name (p->source));
-  json_number (s, "datasheet", p->datasheet);
-  json_string (s, "datasheet_source",
+  bnb_json_open (j, key, '{');
+  bnb_json_number (j, "value", p->value);
+  bnb_json_string (j, "source", bnb_device_source_name (p->source));
+  bnb_json_number (j, "datasheet", p->datasheet);
+  bnb_json_string (j, "datasheet_source",
                bnb_device_source_name (p->datasheet_source));
-  json_number (s, "measured", p->measured);
-  g_string_append_printf (s, "\"clamped\": %s}, ",
-                          p->clamped ? "true" : "false");
+  bnb_json_number (j, "measured", p->measured);
+  bnb_json_bool (j, "clamped", p->clamped);
+  bnb_json_close (j, '}');
 }
 
 static void
-json_identity (GString *s, const BnbDeviceDesc *d)
+json_identity (BnbJson *j, const BnbDeviceDesc *d)
 {
-  json_string (s, "name", d->name);
-  json_string (s, "vendor", d->vendor);
-  json_string (s, "driver_version", d->driver_version);
-  json_string (s, "platform", d->platform);
-  json_string (s, "opencl_version", d->opencl_version);
-  json_string (s, "arch", d->arch);
-  json_string (s, "type", bnb_device_type_name (d->type));
-  json_string (s, "table_entry", d->table_entry);
-  json_string (s, "pci_bus_id", d->pci_bus_id);
-  json_string (s, "local_cpus", d->local_cpus);
+  bnb_json_string (j, "name", d->name);
+  bnb_json_string (j, "vendor", d->vendor);
+  bnb_json_string (j, "driver_version", d->driver_version);
+  bnb_json_string (j, "platform", d->platform);
+  bnb_json_string (j, "opencl_version", d->opencl_version);
+  bnb_json_string (j, "arch", d->arch);
+  bnb_json_string (j, "type", bnb_device_type_name (d->type));
+  bnb_json_string (j, "table_entry", d->table_entry);
+  bnb_json_string (j, "pci_bus_id", d->pci_bus_id);
+  bnb_json_string (j, "local_cpus", d->local_cpus);
 }
 
 static void
-json_limits (GString *s, const BnbDeviceDesc *d)
+json_limits (BnbJson *j, const BnbDeviceDesc *d)
 {
-  json_integer (s, "compute_units", d->compute_units);
-  json_integer (s, "max_work_group_size", d->max_work_group_size);
-  g_string_append_printf (s, "\"max_work_item_sizes\": [%u, %u, %u], ",
-                          d->max_work_item_sizes[0], d->max_work_item_sizes[1],
-                          d->max_work_item_sizes[2]);
-  json_integer (s, "local_mem_bytes", d->local_mem_bytes);
-  json_integer (s, "global_mem_bytes", d->global_mem_bytes);
-  json_integer (s, "max_alloc_bytes", d->max_alloc_bytes);
-  json_integer (s, "max_clock_mhz", d->max_clock_mhz);
-  json_integer (s, "preferred_vector_width_float",
+  bnb_json_int (j, "compute_units", d->compute_units);
+  bnb_json_int (j, "max_work_group_size", d->max_work_group_size);
+  bnb_json_open (j, "max_work_item_sizes", '[');
+  for (guint i = 0; i < 3; i++)
+    bnb_json_int (j, NULL, d->max_work_item_sizes[i]);
+  bnb_json_close (j, ']');
+  bnb_json_int (j, "local_mem_bytes", d->local_mem_bytes);
+  bnb_json_int (j, "global_mem_bytes", d->global_mem_bytes);
+  bnb_json_int (j, "max_alloc_bytes", d->max_alloc_bytes);
+  bnb_json_int (j, "max_clock_mhz", d->max_clock_mhz);
+  bnb_json_int (j, "preferred_vector_width_float",
                 d->preferred_vector_width_float);
-  json_integer (s, "native_vector_width_float", d->native_vector_width_float);
-  json_integer (s, "simd_width", d->simd_width);
-  json_integer (s, "lanes_per_cu", d->lanes_per_cu);
-  json_integer (s, "issue_rate", d->issue_rate);
+  bnb_json_int (j, "native_vector_width_float", d->native_vector_width_float);
+  bnb_json_int (j, "simd_width", d->simd_width);
+  bnb_json_int (j, "lanes_per_cu", d->lanes_per_cu);
+  bnb_json_int (j, "issue_rate", d->issue_rate);
 }
 
 static void
-json_host (GString *s, const BnbDeviceDesc *d)
+json_host (BnbJson *j, const BnbDeviceDesc *d)
 {
-  json_integer (s, "cores", d->cores);
-  json_integer (s, "pus", d->pus);
-  json_integer (s, "numa_nodes", d->numa_nodes);
-  json_integer (s, "l1d_bytes", d->l1d_bytes);
-  json_integer (s, "l2_bytes", d->l2_bytes);
-  json_integer (s, "l3_bytes", d->l3_bytes);
-  json_integer (s, "l3_count", d->l3_count);
-  json_number (s, "launch_host_s", d->launch_host_s);
-  json_integer (s, "calibrated_at_us", d->calibrated_at);
-  json_number (s, "calibration_seconds", d->calibration_seconds);
+  bnb_json_int (j, "cores", d->cores);
+  bnb_json_int (j, "pus", d->pus);
+  bnb_json_int (j, "numa_nodes", d->numa_nodes);
+  bnb_json_int (j, "l1d_bytes", d->l1d_bytes);
+  bnb_json_int (j, "l2_bytes", d->l2_bytes);
+  bnb_json_int (j, "l3_bytes", d->l3_bytes);
+  bnb_json_int (j, "l3_count", d->l3_count);
+  bnb_json_number (j, "launch_host_s", d->launch_host_s);
+  bnb_json_int (j, "calibrated_at_us", d->calibrated_at);
+  bnb_json_number (j, "calibration_seconds", d->calibration_seconds);
 }
 
 static void
-json_device (GString *s, const BnbDeviceDesc *d, int index)
+json_device (BnbJson *j, const BnbDeviceDesc *d, int index)
 {
-  g_string_append_printf (s, "  {\"index\": %d, ", index);
-  json_identity (s, d);
-  json_limits (s, d);
-  json_host (s, d);
-  json_peak (s, "fp32_flops", &d->fp32_flops);
-  json_peak (s, "global_bandwidth", &d->global_bandwidth);
-  json_peak (s, "local_bandwidth", &d->local_bandwidth);
-  json_peak (s, "launch_overhead_s", &d->launch_overhead_s);
-  g_string_truncate (s, s->len - 2);
-  g_string_append (s, "}");
+  bnb_json_open (j, NULL, '{');
+  bnb_json_int (j, "index", index);
+  json_identity (j, d);
+  json_limits (j, d);
+  json_host (j, d);
+  json_peak (j, "fp32_flops", &d->fp32_flops);
+  json_peak (j, "global_bandwidth", &d->global_bandwidth);
+  json_peak (j, "local_bandwidth", &d->local_bandwidth);
+  json_peak (j, "launch_overhead_s", &d->launch_overhead_s);
+  bnb_json_close (j, '}');
 }
 
 static void
 print_all (GPtrArray *descs, GArray *indices, gboolean json)
 {
   g_autoptr (GString) s = g_string_new ("[\n");
+  BnbJson j;
   for (guint i = 0; i < descs->len; i++)
     {
       int index = g_array_index (indices, int, i);
@@ -316,7 +293,11 @@ print_all (GPtrArray *descs, GArray *indices, gboolean json)
           print_text (descs->pdata[i], index);
           continue;
         }
-      json_device (s, descs->pdata[i], index);
+      /* a device a line */
+      g_string_append (s, "  ");
+      bnb_json_init (&j, s, BNB_JSON_LINE);
+      j.digits = 10;
+      json_device (&j, descs->pdata[i], index);
       g_string_append (s, i + 1 < descs->len ? ",\n" : "\n");
     }
   if (json)

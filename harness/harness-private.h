@@ -313,13 +313,10 @@ BNB_GIVE BnbEvaluation *bnb_harness_evaluation_failed (BnbOutcome outcome,
                                                        const char *message)
     G_GNUC_WARN_UNUSED_RESULT;
 
-/* json.c: flat objects of strings, numbers, booleans and null. */
+/* json.c: the reader of flat objects of strings, numbers, booleans and
+ * null (the journal's lines; the writer is in harness.h). */
 typedef struct BnbJsonObject BnbJsonObject;
 
-void bnb_json_add_string (GString *out, const char *key, const char *value);
-void bnb_json_add_number (GString *out, const char *key, double value);
-void bnb_json_add_int (GString *out, const char *key, gint64 value);
-void bnb_json_close (GString *out);
 BNB_GIVE BnbJsonObject *bnb_json_parse (const char *text, gsize length,
                                         GError **error)
     G_GNUC_WARN_UNUSED_RESULT;

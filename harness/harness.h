@@ -261,4 +261,34 @@ gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);
 gboolean bnb_journal_append (BnbJournal *journal, const BnbEvaluation *e,
                              GError **error);
 
+/* json.c: the one JSON writer of bnbtune (reports, the journal, the
+ * listings of `devices` and `count`).  Strings are written as valid
+ * UTF-8 (invalid bytes replaced) with the escapes RFC 8259 requires;
+ * numbers that are not finite as null; numbers with `digits` significant
+ * digits (17 by default: they read back exactly). */
+typedef enum {
+  BNB_JSON_TIGHT,  /* one line, no spaces: a line of a JSON Lines file */
+  BNB_JSON_LINE,   /* one line, ", " and ": " between the parts */
+  BNB_JSON_PRETTY, /* a member per line, indented two spaces a level */
+} BnbJsonLayout;
+
+typedef struct {
+  GString *out;
+  BnbJsonLayout layout;
+  int digits;
+  guint depth;
+  gboolean first; /* nothing written yet in the open container */
+} BnbJson;
+
+void bnb_json_init (BnbJson *j, GString *out, BnbJsonLayout layout);
+/* Opens an object ('{') or an array ('['): a member of the open object
+ * when `key` is non-NULL, else an element (or the top value). */
+void bnb_json_open (BnbJson *j, const char *key, char bracket);
+void bnb_json_close (BnbJson *j, char bracket);
+void bnb_json_string (BnbJson *j, const char *key, const char *value);
+void bnb_json_number (BnbJson *j, const char *key, double value);
+void bnb_json_int (BnbJson *j, const char *key, gint64 value);
+void bnb_json_uint (BnbJson *j, const char *key, guint64 value);
+void bnb_json_bool (BnbJson *j, const char *key, gboolean value);
+
 #endif

@@ -339,18 +339,21 @@ header_line (const BnbJournal *j)
 {
   GString *out = g_string_new (NULL);
   g_autofree char *date = bnb_harness_now_iso8601 ();
-  bnb_json_add_string (out, "journal", "bnbtune");
-  bnb_json_add_int (out, "version", JOURNAL_VERSION);
-  bnb_json_add_string (out, "tool", BNB_VERSION);
-  bnb_json_add_string (out, "kernel", j->kernel_name);
-  bnb_json_add_string (out, "kernel_path", j->kernel_path);
-  bnb_json_add_string (out, "kernel_hash", j->kernel_hash);
-  bnb_json_add_string (out, "sizes", j->sizes);
-  bnb_json_add_string (out, "device", j->device);
-  bnb_json_add_string (out, "driver", j->driver);
-  bnb_json_add_int (out, "space", j->space);
-  bnb_json_add_string (out, "date", date);
-  bnb_json_close (out);
+  BnbJson w;
+  bnb_json_init (&w, out, BNB_JSON_TIGHT);
+  bnb_json_open (&w, NULL, '{');
+  bnb_json_string (&w, "journal", "bnbtune");
+  bnb_json_int (&w, "version", JOURNAL_VERSION);
+  bnb_json_string (&w, "tool", BNB_VERSION);
+  bnb_json_string (&w, "kernel", j->kernel_name);
+  bnb_json_string (&w, "kernel_path", j->kernel_path);
+  bnb_json_string (&w, "kernel_hash", j->kernel_hash);
+  bnb_json_string (&w, "sizes", j->sizes);
+  bnb_json_string (&w, "device", j->device);
+  bnb_json_string (&w, "driver", j->driver);
+  bnb_json_int (&w, "space", j->space);
+  bnb_json_string (&w, "date", date);
+  bnb_json_close (&w, '}');
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);
 }
@@ -370,35 +373,38 @@ evaluation_line (const BnbEvaluation *e)
 {
   GString *out = g_string_new (NULL);
   g_autofree char *message = short_message (e->message);
-  bnb_json_add_string (out, "decisions", e->decisions ? e->decisions : "");
-  bnb_json_add_string (out, "outcome", bnb_outcome_name (e->outcome));
-  bnb_json_add_number (out, "median_s", e->median_s);
-  bnb_json_add_number (out, "min_s", e->min_s);
-  bnb_json_add_number (out, "max_s", e->max_s);
-  bnb_json_add_int (out, "repetitions", e->repetitions);
-  bnb_json_add_int (out, "warmup", e->warmup);
-  bnb_json_add_number (out, "max_error", e->max_error);
-  bnb_json_add_number (out, "tolerance", e->tolerance);
-  bnb_json_add_string (out, "wrong_array", e->wrong_array);
-  bnb_json_add_int (out, "wrong_index", e->wrong_index);
-  bnb_json_add_number (out, "wrong_value", e->wrong_value);
-  bnb_json_add_number (out, "wrong_expected", e->wrong_expected);
-  bnb_json_add_number (out, "compile_s", e->compile_s);
-  bnb_json_add_number (out, "timeout_s", e->timeout_s);
-  bnb_json_add_string (out, "message", message);
-  bnb_json_add_string (out, "date", e->date);
+  BnbJson j;
+  bnb_json_init (&j, out, BNB_JSON_TIGHT);
+  bnb_json_open (&j, NULL, '{');
+  bnb_json_string (&j, "decisions", e->decisions ? e->decisions : "");
+  bnb_json_string (&j, "outcome", bnb_outcome_name (e->outcome));
+  bnb_json_number (&j, "median_s", e->median_s);
+  bnb_json_number (&j, "min_s", e->min_s);
+  bnb_json_number (&j, "max_s", e->max_s);
+  bnb_json_int (&j, "repetitions", e->repetitions);
+  bnb_json_int (&j, "warmup", e->warmup);
+  bnb_json_number (&j, "max_error", e->max_error);
+  bnb_json_number (&j, "tolerance", e->tolerance);
+  bnb_json_string (&j, "wrong_array", e->wrong_array);
+  bnb_json_int (&j, "wrong_index", e->wrong_index);
+  bnb_json_number (&j, "wrong_value", e->wrong_value);
+  bnb_json_number (&j, "wrong_expected", e->wrong_expected);
+  bnb_json_number (&j, "compile_s", e->compile_s);
+  bnb_json_number (&j, "timeout_s", e->timeout_s);
+  bnb_json_string (&j, "message", message);
+  bnb_json_string (&j, "date", e->date);
   if (e->same_kernel)
-    bnb_json_add_int (out, "same_kernel", 1);
+    bnb_json_int (&j, "same_kernel", 1);
   if (e->kernel_key)
-    bnb_json_add_string (out, "kernel_key", e->kernel_key);
+    bnb_json_string (&j, "kernel_key", e->kernel_key);
   if (e->private_mem_bytes >= 0)
-    bnb_json_add_int (out, "private_mem_bytes", e->private_mem_bytes);
+    bnb_json_int (&j, "private_mem_bytes", e->private_mem_bytes);
   if (e->local_mem_bytes >= 0)
-    bnb_json_add_int (out, "local_mem_bytes", e->local_mem_bytes);
+    bnb_json_int (&j, "local_mem_bytes", e->local_mem_bytes);
   if (e->kernel_work_group_size >= 0)
-    bnb_json_add_int (out, "kernel_work_group_size",
+    bnb_json_int (&j, "kernel_work_group_size",
                       e->kernel_work_group_size);
-  bnb_json_close (out);
+  bnb_json_close (&j, '}');
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);
 }

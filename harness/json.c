@@ -1,8 +1,6 @@
-/* A writer and a reader of flat JSON objects, which is all the journal
- * needs: string, number, boolean and null values, no nesting.  Strings
- * are written as valid UTF-8 (invalid bytes replaced), with the escapes
- * RFC 8259 requires; non-finite numbers are written as null.
- */
+/* The one JSON writer (harness.h says its layouts), and a reader of flat
+ * JSON objects, which is all the journal needs: string, number, boolean
+ * and null values, no nesting. */
 #include "harness/harness-private.h"
 
 #include <math.h>
@@ -37,6 +35,8 @@ append_escaped (GString *out, const char *text)
         g_string_append_printf (out, "\\%c", u);
       else if (u == '\n')
         g_string_append (out, "\\n");
+      else if (u == '\r')
+        g_string_append (out, "\\r");
       else if (u == '\t')
         g_string_append (out, "\\t");
       else if (u < 0x20)
@@ -47,47 +47,101 @@ append_escaped (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
+void
+bnb_json_init (BnbJson *j, GString *out, BnbJsonLayout layout)
+{
+  *j = (BnbJson){ .out = out, .layout = layout, .digits = 17, .first = TRUE };
+}
+
 static void
-append_key (GString *out, const char *key)
+newline (BnbJson *j)
 {
-  g_string_append_c (out, out->len == 0 ? '{' : ',');
-  append_escaped (out, key);
-  g_string_append_c (out, ':');
+  g_string_append_c (j->out, '\n');
+  for (guint i = 0; i < j->depth; i++)
+    g_string_append (j->out, "  ");
+}
+
+/* Starts a member (`key` non-NULL, in an object) or an element. */
+static void
+begin (BnbJson *j, const char *key)
+{
+  if (j->depth > 0)
+    {
+      if (!j->first)
+        g_string_append (j->out, j->layout == BNB_JSON_LINE ? ", " : ",");
+      if (j->layout == BNB_JSON_PRETTY)
+        newline (j);
+    }
+  if (key)
+    {
+      append_escaped (j->out, key);
+      g_string_append (j->out, j->layout == BNB_JSON_TIGHT ? ":" : ": ");
+    }
+  j->first = FALSE;
 }
 
 void
-bnb_json_add_string (GString *out, const char *key, const char *value)
+bnb_json_open (BnbJson *j, const char *key, char bracket)
 {
-  append_key (out, key);
+  begin (j, key);
+  g_string_append_c (j->out, bracket);
+  j->depth++;
+  j->first = TRUE;
+}
+
+void
+bnb_json_close (BnbJson *j, char bracket)
+{
+  g_return_if_fail (j->depth > 0);
+  j->depth--;
+  if (!j->first && j->layout == BNB_JSON_PRETTY)
+    newline (j);
+  g_string_append_c (j->out, bracket);
+  j->first = FALSE;
+}
+
+void
+bnb_json_string (BnbJson *j, const char *key, const char *value)
+{
+  begin (j, key);
   if (value)
-    append_escaped (out, value);
+    append_escaped (j->out, value);
   else
-    g_string_append (out, "null");
+    g_string_append (j->out, "null");
 }
 
 void
-bnb_json_add_number (GString *out, const char *key, double value)
+bnb_json_number (BnbJson *j, const char *key, double value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  append_key (out, key);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE], format[8];
+  begin (j, key);
+  g_snprintf (format, sizeof format, "%%.%dg", CLAMP (j->digits, 1, 17));
   if (isfinite (value))
-    g_string_append (out,
-                     g_ascii_formatd (buffer, sizeof buffer, "%.17g", value));
+    g_string_append (j->out,
+                     g_ascii_formatd (buffer, sizeof buffer, format, value));
   else
-    g_string_append (out, "null");
+    g_string_append (j->out, "null");
 }
 
 void
-bnb_json_add_int (GString *out, const char *key, gint64 value)
+bnb_json_int (BnbJson *j, const char *key, gint64 value)
 {
-  append_key (out, key);
-  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+  begin (j, key);
+  g_string_append_printf (j->out, "%" G_GINT64_FORMAT, value);
 }
 
 void
-bnb_json_close (GString *out)
+bnb_json_uint (BnbJson *j, const char *key, guint64 value)
 {
-  g_string_append (out, out->len == 0 ? "{}" : "}");
+  begin (j, key);
+  g_string_append_printf (j->out, "%" G_GUINT64_FORMAT, value);
+}
+
+void
+bnb_json_bool (BnbJson *j, const char *key, gboolean value)
+{
+  begin (j, key);
+  g_string_append (j->out, value ? "true" : "false");
 }
 
 /* The reader: a cursor over the text. */

@@ -452,6 +452,48 @@ test_problem (void)
     }
 }
 
+/* The one writer's three layouts of the same value, and its numbers:
+ * `digits` significant digits, null for what is not finite. */
+static char *
+json_layout (BnbJsonLayout layout)
+{
+  GString *out = g_string_new (NULL);
+  BnbJson j;
+  bnb_json_init (&j, out, layout);
+  j.digits = 4;
+  bnb_json_open (&j, NULL, '{');
+  bnb_json_string (&j, "name", "a\"b");
+  bnb_json_open (&j, "sizes", '[');
+  bnb_json_int (&j, NULL, -1);
+  bnb_json_uint (&j, NULL, 2);
+  bnb_json_close (&j, ']');
+  bnb_json_open (&j, "empty", '{');
+  bnb_json_close (&j, '}');
+  bnb_json_number (&j, "x", 3.14159);
+  bnb_json_number (&j, "nan", NAN);
+  bnb_json_bool (&j, "ok", TRUE);
+  bnb_json_close (&j, '}');
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_json_layouts (void)
+{
+  g_autofree char *tight = json_layout (BNB_JSON_TIGHT);
+  g_autofree char *line = json_layout (BNB_JSON_LINE);
+  g_autofree char *pretty = json_layout (BNB_JSON_PRETTY);
+  g_assert_cmpstr (tight, ==,
+                   "{\"name\":\"a\\\"b\",\"sizes\":[-1,2],\"empty\":{},"
+                   "\"x\":3.142,\"nan\":null,\"ok\":true}");
+  g_assert_cmpstr (line, ==,
+                   "{\"name\": \"a\\\"b\", \"sizes\": [-1, 2], \"empty\": {}, "
+                   "\"x\": 3.142, \"nan\": null, \"ok\": true}");
+  g_assert_cmpstr (pretty, ==,
+                   "{\n  \"name\": \"a\\\"b\",\n  \"sizes\": [\n    -1,\n    2\n  ],"
+                   "\n  \"empty\": {},\n  \"x\": 3.142,\n  \"nan\": null,\n"
+                   "  \"ok\": true\n}");
+}
+
 static void
 test_json (void)
 {
@@ -459,12 +501,15 @@ test_json (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbJsonObject) o = NULL;
   const char *tricky = "a \"quoted\"\\ line\nand a tab\t, \001, été";
-  bnb_json_add_string (out, "s", tricky);
-  bnb_json_add_number (out, "x", 0.1);
-  bnb_json_add_number (out, "inf", INFINITY);
-  bnb_json_add_int (out, "n", -42);
-  bnb_json_add_string (out, "none", NULL);
-  bnb_json_close (out);
+  BnbJson j;
+  bnb_json_init (&j, out, BNB_JSON_TIGHT);
+  bnb_json_open (&j, NULL, '{');
+  bnb_json_string (&j, "s", tricky);
+  bnb_json_number (&j, "x", 0.1);
+  bnb_json_number (&j, "inf", INFINITY);
+  bnb_json_int (&j, "n", -42);
+  bnb_json_string (&j, "none", NULL);
+  bnb_json_close (&j, '}');
   g_assert_null (strchr (out->str, '\n'));
   o = bnb_json_parse (out->str, out->len, &error);
   g_assert_no_error (error);
@@ -1298,6 +1343,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/problem/inputs-and-reference", test_problem);
   g_test_add_func ("/harness/problem/tolerance", test_tolerance);
   g_test_add_func ("/harness/json/roundtrip", test_json);
+  g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
   g_test_add_func ("/harness/journal/reusable", test_journal_reusable);
   g_test_add_func ("/harness/journal/default-path", test_journal_default_path);
