@@ -1,5 +1,6 @@
-/* The subcommands of bnbtune and what they share: loading a kernel from
- * --kernel and --size, and the device limits the space is built for. */
+/* The subcommands of bnbtune and what they share: the options they have
+ * in common, loading a kernel from --kernel and --size, and the device
+ * limits the space is built for. */
 #ifndef BNB_CLI_H
 #define BNB_CLI_H
 
@@ -19,22 +20,40 @@ gboolean bnb_cmd_compare (int argc, char **argv, GError **error);
 /* Hidden: the harness's worker process (harness/worker.c). */
 gboolean bnb_cmd_worker (int argc, char **argv, GError **error);
 
-/* Options every command that reads a kernel takes. */
+/* The options commands share, each defined once (cli/options.c).  A
+ * command says which it takes; the help of --device, --device-file and
+ * --decisions says what each means to that command. */
 typedef struct {
   char *kernel;
   char *sizes;
   gint max_work_group_size;
   gint64 local_mem_size;
-} BnbCliKernelOptions;
+  char *device;
+  char *device_file;
+  char *decisions;
+} BnbCliOptions;
 
-void bnb_cli_kernel_options_add (GOptionContext *context,
-                                 BnbCliKernelOptions *options);
-void bnb_cli_kernel_options_clear (BnbCliKernelOptions *options);
+typedef struct {
+  gboolean kernel;         /* --kernel and --size */
+  gboolean limits;         /* --max-work-group-size and --local-mem-size */
+  const char *device;      /* the help of --device; NULL: not taken */
+  const char *device_file; /* the help of --device-file; NULL: not taken */
+  const char *decisions;   /* the help of --decisions; NULL: not taken */
+} BnbCliTakes;
+
+/* --device's help where it names the device to run on. */
+#define BNB_CLI_DEVICE_HELP                                                  \
+  "The device: an index, gpu, cpu or part of a name (default: the first "  \
+  "GPU, else device 0)"
+
+void bnb_cli_options_add (GOptionContext *context, BnbCliOptions *options,
+                          const BnbCliTakes *takes);
+void bnb_cli_options_clear (BnbCliOptions *options);
 /* Parses and binds --kernel with --size; a usage error if --kernel is
  * missing. */
-BnbIrKernel *bnb_cli_load_kernel (const BnbCliKernelOptions *options,
+BnbIrKernel *bnb_cli_load_kernel (const BnbCliOptions *options,
                                   GError **error);
-BnbChoiceLimits bnb_cli_limits (const BnbCliKernelOptions *options);
+BnbChoiceLimits bnb_cli_limits (const BnbCliOptions *options);
 /* The root of a space, or the node that `decisions` (may be NULL) make. */
 BnbChoiceNode *bnb_cli_start_node (const BnbChoiceSpace *space,
                                    const char *decisions, GError **error);

@@ -10,13 +10,12 @@
 #include <string.h>
 
 typedef struct {
-  BnbCliKernelOptions k;
+  BnbCliOptions c;
   double time_limit;
   gint probes;
   gint64 seed;
   gboolean json;
   gboolean kernels;
-  char *decisions;
   char *tree;
   char *keys_file;
 } CountOptions;
@@ -46,8 +45,7 @@ add_kernel (const BnbChoiceNode *leaf, guint depth, gpointer data)
 static void
 count_options_clear (CountOptions *o)
 {
-  bnb_cli_kernel_options_clear (&o->k);
-  g_clear_pointer (&o->decisions, g_free);
+  bnb_cli_options_clear (&o->c);
   g_clear_pointer (&o->tree, g_free);
   g_clear_pointer (&o->keys_file, g_free);
 }
@@ -65,8 +63,6 @@ count_context (CountOptions *o)
       "Most random probes of the estimate (default 1000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
       "Seed of the estimate's probes (default 1)", "S" },
-    { "decisions", 'd', 0, G_OPTION_ARG_STRING, &o->decisions,
-      "Count below the node these decisions make", "\"CHOICE=VALUE; ...\"" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       "Print one JSON object instead of text", NULL },
     { "kernels", 0, 0, G_OPTION_ARG_NONE, &o->kernels,
@@ -84,7 +80,10 @@ count_context (CountOptions *o)
   o->time_limit = 10;
   o->probes = 1000;
   o->seed = 1;
-  bnb_cli_kernel_options_add (context, &o->k);
+  bnb_cli_options_add (context, &o->c,
+                       &(BnbCliTakes){ .kernel = TRUE, .limits = TRUE,
+                                       .decisions = "Count below the node "
+                                                    "these decisions make" });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Counts the leaves of a kernel's search tree (kernels, or with "
@@ -235,12 +234,12 @@ bnb_cmd_count (int argc, char **argv, GError **error)
   g_autoptr (BnbChoiceNode) node = NULL;
   BnbChoiceCount c;
   if (!bnb_cli_parse (context, &argc, &argv, error)
-      || !(k = bnb_cli_load_kernel (&o.k, error)))
+      || !(k = bnb_cli_load_kernel (&o.c, error)))
     return FALSE;
-  BnbChoiceLimits limits = bnb_cli_limits (&o.k);
+  BnbChoiceLimits limits = bnb_cli_limits (&o.c);
   if (!(s = bnb_choice_space_new (k, &limits, error))
       || !choose_tree (s, o.tree, error)
-      || !(node = bnb_cli_start_node (s, o.decisions, error)))
+      || !(node = bnb_cli_start_node (s, o.c.decisions, error)))
     return FALSE;
   if (o.keys_file && !o.kernels)
     {
@@ -315,11 +314,11 @@ bnb_cmd_check (int argc, char **argv, GError **error)
                                 "structure and the open choices\nof its "
                                 "root (or of the node --decisions make).");
   if (!bnb_cli_parse (context, &argc, &argv, error)
-      || !(k = bnb_cli_load_kernel (&o.k, error)))
+      || !(k = bnb_cli_load_kernel (&o.c, error)))
     return FALSE;
-  BnbChoiceLimits limits = bnb_cli_limits (&o.k);
+  BnbChoiceLimits limits = bnb_cli_limits (&o.c);
   if (!(s = bnb_choice_space_new (k, &limits, error))
-      || !(node = bnb_cli_start_node (s, o.decisions, error)))
+      || !(node = bnb_cli_start_node (s, o.c.decisions, error)))
     return FALSE;
   print_structure (k);
   g_autofree char *text = bnb_choice_node_to_string (node, FALSE);

@@ -13,15 +13,13 @@ typedef struct {
   gboolean calibrate;
   gboolean recalibrate;
   gboolean json;
-  char *device;
-  char *device_file;
+  BnbCliOptions c;
 } DevicesOptions;
 
 static void
 devices_options_clear (DevicesOptions *o)
 {
-  g_clear_pointer (&o->device, g_free);
-  g_clear_pointer (&o->device_file, g_free);
+  bnb_cli_options_clear (&o->c);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DevicesOptions, devices_options_clear)
@@ -34,15 +32,18 @@ devices_context (DevicesOptions *o)
       "Measure the peak rates (or reuse the cached measurement)", NULL },
     { "recalibrate", 0, 0, G_OPTION_ARG_NONE, &o->recalibrate,
       "Measure the peak rates again, replacing the cache", NULL },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
-      "Only this device: an index, gpu, cpu or a part of its name", "SPEC" },
-    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
-      "Show the description in FILE (e.g. data/devices/h100.ini)", "FILE" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       "Print a JSON array instead of text", NULL },
     { NULL },
   };
   GOptionContext *context = g_option_context_new ("- list OpenCL devices");
+  bnb_cli_options_add (
+      context, &o->c,
+      &(BnbCliTakes){
+          .device = "Only this device: an index, gpu, cpu or a part of its "
+                    "name",
+          .device_file = "Show the description in FILE (e.g. "
+                         "data/devices/h100.ini)" });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Lists every OpenCL device of every platform with the index "
@@ -336,7 +337,7 @@ open_one (const char *spec, const DevicesOptions *o, gboolean cached,
     fprintf (stderr, "bnbtune devices: calibrating device '%s'...\n", spec);
   if (!(dev = bnb_device_open_full (spec, mode, error)))
     return FALSE;
-  if (o->device)
+  if (o->c.device)
     fprintf (stderr, "bnbtune devices: '%s' is %s\n", spec,
              bnb_device_reason (dev));
   if (mode != BNB_DEVICE_CALIBRATE_NEVER)
@@ -357,8 +358,8 @@ gather (const DevicesOptions *o, GPtrArray *descs, GArray *indices,
         GError **error)
 {
   g_autoptr (GPtrArray) all = NULL;
-  if (o->device)
-    return open_one (o->device, o, TRUE, descs, indices, error);
+  if (o->c.device)
+    return open_one (o->c.device, o, TRUE, descs, indices, error);
   if (!(all = bnb_device_list (error)))
     return FALSE;
   for (guint i = 0; i < all->len; i++)
@@ -394,7 +395,7 @@ bnb_cmd_devices (int argc, char **argv, GError **error)
   g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (int));
   if (!bnb_cli_parse (context, &argc, &argv, error))
     return FALSE;
-  if (o.device_file ? !gather_file (o.device_file, descs, indices, error)
+  if (o.c.device_file ? !gather_file (o.c.device_file, descs, indices, error)
                     : !gather (&o, descs, indices, error))
     return FALSE;
   print_all (descs, indices, o.json);

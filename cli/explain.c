@@ -16,11 +16,7 @@
 #define MAX_DECISIONS_SHOWN 200
 
 typedef struct {
-  char *kernel;
-  char *sizes;
-  char *device;
-  char *device_file;
-  char *decisions;
+  BnbCliOptions c;
   gboolean children;
   gboolean figures;
   gboolean measure;
@@ -29,11 +25,7 @@ typedef struct {
 static void
 explain_options_clear (ExplainOptions *o)
 {
-  g_clear_pointer (&o->kernel, g_free);
-  g_clear_pointer (&o->sizes, g_free);
-  g_clear_pointer (&o->device, g_free);
-  g_clear_pointer (&o->device_file, g_free);
-  g_clear_pointer (&o->decisions, g_free);
+  bnb_cli_options_clear (&o->c);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ExplainOptions, explain_options_clear)
@@ -42,18 +34,6 @@ static GOptionContext *
 explain_context (ExplainOptions *o)
 {
   GOptionEntry entries[] = {
-    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
-      "The kernel's .ir file (required)", "FILE" },
-    { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
-      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
-      "NAME=N,..." },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
-      "An OpenCL device: an index, gpu, cpu or part of a name", "SPEC" },
-    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
-      "A device description (e.g. data/devices/h100.ini)", "FILE" },
-    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
-      "The node: these decisions applied to the root",
-      "\"CHOICE=VALUE; ...\"" },
     { "children", 'c', 0, G_OPTION_ARG_NONE, &o->children,
       "Also bound each child of the node's next open choice", NULL },
     { "figures", 0, 0, G_OPTION_ARG_NONE, &o->figures,
@@ -65,6 +45,13 @@ explain_context (ExplainOptions *o)
   };
   GOptionContext *context
       = g_option_context_new ("- why the model bounds a node as it does");
+  bnb_cli_options_add (
+      context, &o->c,
+      &(BnbCliTakes){
+          .kernel = TRUE,
+          .device = "An OpenCL device: an index, gpu, cpu or part of a name",
+          .device_file = "A device description (e.g. data/devices/h100.ini)",
+          .decisions = "The node: these decisions applied to the root" });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Prints the model's lower bound on the execution time of "
@@ -78,14 +65,14 @@ static gboolean
 load_device (const ExplainOptions *o, BnbDeviceDesc *desc, GError **error)
 {
   g_autofree char *reason = NULL;
-  if (!o->device == !o->device_file)
+  if (!o->c.device == !o->c.device_file)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    "give exactly one of --device SPEC and --device-file "
                    "FILE");
       return FALSE;
     }
-  if (!bnb_tune_describe_device (o->device, o->device_file, desc, &reason,
+  if (!bnb_tune_describe_device (o->c.device, o->c.device_file, desc, &reason,
                                  error))
     return FALSE;
   if (reason != NULL)
@@ -247,7 +234,7 @@ measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
   g_autoptr (BnbCodegenProgram) prog = NULL;
   g_autoptr (BnbEvaluation) e = NULL;
   g_autofree char *summary = NULL;
-  if (!o->device || !bnb_choice_node_is_leaf (leaf))
+  if (!o->c.device || !bnb_choice_node_is_leaf (leaf))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                    "--measure needs --device and a leaf (every choice "
@@ -255,7 +242,7 @@ measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
       return FALSE;
     }
   bnb_harness_options_init (&ho);
-  if (!(h = bnb_harness_new (o->kernel, NULL, o->sizes, o->device, &ho, error))
+  if (!(h = bnb_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho, error))
       || !(prog = bnb_codegen_generate (leaf, error))
       || !(e = bnb_harness_evaluate (h, prog, FALSE, error)))
     return FALSE;
@@ -272,7 +259,6 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
 {
   g_auto (ExplainOptions) o = { 0 };
   g_autoptr (GOptionContext) context = explain_context (&o);
-  BnbCliKernelOptions ko = { 0 };
   g_autoptr (BnbIrKernel) k = NULL;
   g_autoptr (BnbChoiceSpace) s = NULL;
   g_autoptr (BnbChoiceNode) node = NULL;
@@ -283,16 +269,14 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
   if (!bnb_cli_parse (context, &argc, &argv, error)
       || !load_device (&o, &desc, error))
     return FALSE;
-  ko.kernel = o.kernel;
-  ko.sizes = o.sizes;
   limits = bnb_device_desc_limits (&desc);
-  if (!(k = bnb_cli_load_kernel (&ko, error))
+  if (!(k = bnb_cli_load_kernel (&o.c, error))
       || !(s = bnb_codegen_space_new (k, &limits, error))
-      || !(node = bnb_cli_start_node (s, o.decisions, error))
+      || !(node = bnb_cli_start_node (s, o.c.decisions, error))
       || !(model = bnb_model_new (s, &desc, error)))
     return FALSE;
   bnb_model_bound (model, node, &e);
-  print_header (k, &desc, node, o.decisions);
+  print_header (k, &desc, node, o.c.decisions);
   print_explain (&e);
   if (o.figures)
     print_figures (bnb_model_figures (model));

@@ -19,10 +19,7 @@
 #define MAX_DECISIONS_SHOWN 240
 
 typedef struct {
-  char *kernel;
-  char *sizes;
-  char *device;
-  char *decisions;
+  BnbCliOptions c;
   char *random_leaf;
   gint leaves;
   char *source;
@@ -44,10 +41,7 @@ typedef struct {
 static void
 run_options_clear (RunOptions *o)
 {
-  g_free (o->kernel);
-  g_free (o->sizes);
-  g_free (o->device);
-  g_free (o->decisions);
+  bnb_cli_options_clear (&o->c);
   g_free (o->random_leaf);
   g_free (o->source);
   g_free (o->kernel_name);
@@ -60,21 +54,13 @@ run_options_clear (RunOptions *o)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
 
+/* --decisions to `run` and `emit` */
+#define CANDIDATE_HELP "The candidate: every choice decided"
+
 static GOptionContext *
 run_context (RunOptions *o)
 {
   GOptionEntry entries[] = {
-    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
-      "The kernel's .ir file (required)", "FILE" },
-    { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
-      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
-      "NAME=N,..." },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
-      "The device: an index, gpu, cpu or part of a name (default: the "
-      "first GPU, else device 0)",
-      "SPEC" },
-    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
-      "The candidate: every choice decided", "\"CHOICE=VALUE; ...\"" },
     { "random-leaf", 0, 0, G_OPTION_ARG_STRING, &o->random_leaf,
       "The candidate: a random leaf of the space drawn from SEED", "SEED" },
     { "leaves", 'n', 0, G_OPTION_ARG_INT, &o->leaves,
@@ -126,6 +112,10 @@ run_context (RunOptions *o)
   o->warmup = 2;
   o->seed = 1;
   o->timeout = 10;
+  bnb_cli_options_add (context, &o->c,
+                       &(BnbCliTakes){ .kernel = TRUE,
+                                       .device = BNB_CLI_DEVICE_HELP,
+                                       .decisions = CANDIDATE_HELP });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Builds one candidate, runs it on a device (warm-up, then "
@@ -146,8 +136,8 @@ usage_error (GError **error, const char *message)
 static gboolean
 check_run_options (const RunOptions *o, GError **error)
 {
-  guint given = !!o->decisions + !!o->random_leaf + !!o->source;
-  if (!o->kernel)
+  guint given = !!o->c.decisions + !!o->random_leaf + !!o->source;
+  if (!o->c.kernel)
     return usage_error (error, "--kernel FILE is required");
   if (given != 1)
     return usage_error (error, "name the candidate with exactly one of "
@@ -416,7 +406,8 @@ open_harness (const RunOptions *o, GError **error)
   ho.timeout_s = o->timeout;
   ho.seed = (guint64)o->seed;
   ho.in_process = o->in_process;
-  return bnb_harness_new (o->kernel, NULL, o->sizes, o->device, &ho, error);
+  return bnb_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho,
+                          error);
 }
 
 static BnbCodegenProgram *
@@ -427,7 +418,7 @@ make_program (const RunOptions *o, const BnbHarness *h, guint *space,
   if (o->source)
     return hand_written (o, bnb_harness_kernel (h), error);
   limits = bnb_device_desc_limits (bnb_harness_device (h));
-  return generate (bnb_harness_kernel (h), &limits, o->decisions,
+  return generate (bnb_harness_kernel (h), &limits, o->c.decisions,
                    o->random_leaf, space, error);
 }
 
@@ -616,8 +607,7 @@ bnb_cmd_run (int argc, char **argv, GError **error)
 }
 
 typedef struct {
-  BnbCliKernelOptions k;
-  char *decisions;
+  BnbCliOptions c;
   char *random_leaf;
   char *output;
 } EmitOptions;
@@ -625,8 +615,7 @@ typedef struct {
 static void
 emit_options_clear (EmitOptions *o)
 {
-  bnb_cli_kernel_options_clear (&o->k);
-  g_free (o->decisions);
+  bnb_cli_options_clear (&o->c);
   g_free (o->random_leaf);
   g_free (o->output);
 }
@@ -637,8 +626,6 @@ static GOptionContext *
 emit_context (EmitOptions *o)
 {
   GOptionEntry entries[] = {
-    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
-      "The candidate: every choice decided", "\"CHOICE=VALUE; ...\"" },
     { "random-leaf", 0, 0, G_OPTION_ARG_STRING, &o->random_leaf,
       "The candidate: a random leaf of the space drawn from SEED", "SEED" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output,
@@ -647,7 +634,9 @@ emit_context (EmitOptions *o)
   };
   GOptionContext *context
       = g_option_context_new ("- write one candidate's OpenCL source");
-  bnb_cli_kernel_options_add (context, &o->k);
+  bnb_cli_options_add (context, &o->c,
+                       &(BnbCliTakes){ .kernel = TRUE, .limits = TRUE,
+                                       .decisions = CANDIDATE_HELP });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Generates the OpenCL C source of one candidate, for the "
@@ -680,14 +669,14 @@ bnb_cmd_emit (int argc, char **argv, GError **error)
   guint space = 0;
   if (!bnb_cli_parse (context, &argc, &argv, error))
     return FALSE;
-  if (!!o.decisions + !!o.random_leaf != 1)
+  if (!!o.c.decisions + !!o.random_leaf != 1)
     return usage_error (error, "name the candidate with exactly one of "
                                "--decisions or --random-leaf");
-  if (!(k = bnb_cli_load_kernel (&o.k, error)))
+  if (!(k = bnb_cli_load_kernel (&o.c, error)))
     return FALSE;
-  limits = bnb_cli_limits (&o.k);
+  limits = bnb_cli_limits (&o.c);
   if (!(program
-        = generate (k, &limits, o.decisions, o.random_leaf, &space, error)))
+        = generate (k, &limits, o.c.decisions, o.random_leaf, &space, error)))
     return FALSE;
   if (!o.output)
     {

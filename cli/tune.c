@@ -18,15 +18,12 @@
 #include <unistd.h>
 
 typedef struct {
-  BnbCliKernelOptions k;
-  char *device;
-  char *device_file;
+  BnbCliOptions c;
   char *strategy;
   char *strategies;
   char *budget;
   char *report;
   char *journal;
-  char *decisions;
   gint64 seed;
   gint seeds;
   gboolean resume;
@@ -50,16 +47,13 @@ typedef struct {
 static void
 tune_options_clear (TuneOptions *o)
 {
-  bnb_cli_kernel_options_clear (&o->k);
-  g_free (o->device);
-  g_free (o->device_file);
+  bnb_cli_options_clear (&o->c);
   g_free (o->strategy);
   g_free (o->order);
   g_free (o->strategies);
   g_free (o->budget);
   g_free (o->report);
   g_free (o->journal);
-  g_free (o->decisions);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TuneOptions, tune_options_clear)
@@ -68,26 +62,9 @@ static void
 add_device_entries (GOptionContext *context, TuneOptions *o)
 {
   GOptionEntry entries[] = {
-    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->k.kernel,
-      "The kernel's .ir file (required)", "FILE" },
-    { "size", 's', 0, G_OPTION_ARG_STRING, &o->k.sizes,
-      "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
-      "NAME=N,..." },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device,
-      "The device: an index, gpu, cpu or part of a name (default: the "
-      "first GPU, else device 0)",
-      "SPEC" },
-    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
-      "Simulate the device described by FILE (e.g. "
-      "data/devices/h100.ini) instead of opening one: each leaf takes its "
-      "bound times a seeded factor; nothing is compiled",
-      "FILE" },
-    /* the same option's name before `explain` and `devices` had theirs */
+    /* the name of --device-file before `explain` and `devices` had it */
     { "simulate", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME,
-      &o->device_file, "The old name of --device-file", "FILE" },
-    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
-      "Search only below the node these decisions make",
-      "\"CHOICE=VALUE; ...\"" },
+      &o->c.device_file, "The old name of --device-file", "FILE" },
     { "budget", 'b', 0, G_OPTION_ARG_STRING, &o->budget,
       "Stop early: N evaluations, a time (90s, 20m, 2h), or both as "
       "N,TIME (default: none; the search runs to its end)",
@@ -102,6 +79,16 @@ add_device_entries (GOptionContext *context, TuneOptions *o)
       NULL },
     { NULL },
   };
+  bnb_cli_options_add (
+      context, &o->c,
+      &(BnbCliTakes){
+          .kernel = TRUE,
+          .device = BNB_CLI_DEVICE_HELP,
+          .device_file = "Simulate the device described by FILE (e.g. "
+                         "data/devices/h100.ini) instead of opening one: "
+                         "each leaf takes its bound times a seeded factor; "
+                         "nothing is compiled",
+          .decisions = "Search only below the node these decisions make" });
   g_option_context_add_main_entries (context, entries, NULL);
 }
 
@@ -242,9 +229,9 @@ parse_budget (const char *text, BnbSearchOptions *s, GError **error)
 static gboolean
 check_tune_options (const TuneOptions *o, GError **error)
 {
-  if (o->k.kernel == NULL)
+  if (o->c.kernel == NULL)
     return usage (error, "--kernel FILE is required");
-  if (o->device != NULL && o->device_file != NULL)
+  if (o->c.device != NULL && o->c.device_file != NULL)
     return usage (error, "give --device or --device-file, not both");
   if (o->repetitions < 1 || o->warmup < 0 || o->timeout <= 0
       || o->build_timeout <= 0 || o->final_candidates < 0 || o->threads < 1
@@ -311,15 +298,15 @@ session_open (const TuneOptions *o, GError **error)
   if (!check_report_dir (o, error))
     return NULL;
   bnb_tune_options_init (&t);
-  t.kernel_path = o->k.kernel;
-  t.sizes = o->k.sizes;
-  t.device = o->device;
-  t.simulate = o->device_file;
+  t.kernel_path = o->c.kernel;
+  t.sizes = o->c.sizes;
+  t.device = o->c.device;
+  t.simulate = o->c.device_file;
   t.simulate_seed = (guint64) o->seed;
   t.spread = o->spread;
   t.failure_rate = o->failure_rate;
   t.exact_rate = o->exact_rate;
-  t.decisions = o->decisions;
+  t.decisions = o->c.decisions;
   t.harness.repetitions = (guint) o->repetitions;
   t.harness.warmup = (guint) o->warmup;
   t.harness.timeout_s = o->timeout;
@@ -454,9 +441,9 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
   BnbSearchResult *first = results->pdata[0];
   g_autofree char *source = best_source (s, first);
   BnbReportInfo info = {
-    .kernel_path = o->k.kernel,
+    .kernel_path = o->c.kernel,
     .kernel_name = s->kernel->name,
-    .sizes = o->k.sizes ? o->k.sizes : "defaults",
+    .sizes = o->c.sizes ? o->c.sizes : "defaults",
     .device = s->evaluator->name,
     .flops = kernel_flops (s->kernel),
     .bytes = kernel_bytes (s->kernel),
@@ -467,7 +454,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
   g_autofree char *summary = bnb_report_summary (
       &info, (BnbSearchResult *const *) results->pdata, results->len);
   fputs (summary, stdout);
-  if (o->decisions != NULL)
+  if (o->c.decisions != NULL)
     printf ("Scope       the sub-space below --decisions, not the whole "
             "space: a proof holds there only\n");
   if (o->report != NULL

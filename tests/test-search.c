@@ -1104,7 +1104,8 @@ simulated_report (const char *dir, const char *option)
   const char *argv[]
       = { bnb_test_bnbtune (), "--kernel", "data/kernels/mxm.ir",
           "--size=M=256,N=256,K=256", option, "data/devices/h100.ini",
-          "--budget=40", "--seed=3", "--quiet", "--no-journal", "--report",
+          "--budget=40", "--seed=3", "--threads=1", "--quiet",
+          "--no-journal", "--report",
           report, NULL };
   g_free (spawn_bnbtune (argv));
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));

@@ -1,13 +1,14 @@
-/* --kernel, --size and the device limits, shared by the commands that
- * build a space. */
+/* The options the commands share (cli.h), and what follows from them: the
+ * kernel loaded and bound, the device limits, the node to start from. */
 #include "cli/cli.h"
 #include "tune/tune.h"
 
 void
-bnb_cli_kernel_options_add (GOptionContext *context, BnbCliKernelOptions *o)
+bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
+                     const BnbCliTakes *takes)
 {
   BnbChoiceLimits def = bnb_choice_limits_default ();
-  GOptionEntry entries[] = {
+  const GOptionEntry all[] = {
     { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
       "The kernel's .ir file (required)", "FILE" },
     { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
@@ -18,22 +19,40 @@ bnb_cli_kernel_options_add (GOptionContext *context, BnbCliKernelOptions *o)
       "N" },
     { "local-mem-size", 0, 0, G_OPTION_ARG_INT64, &o->local_mem_size,
       "Bytes of local memory per work-group (default 49152)", "BYTES" },
-    { NULL },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device, takes->device,
+      "SPEC" },
+    { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
+      takes->device_file, "FILE" },
+    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
+      takes->decisions, "\"CHOICE=VALUE; ...\"" },
   };
+  const gboolean taken[G_N_ELEMENTS (all)]
+      = { takes->kernel, takes->kernel,           takes->limits,
+          takes->limits, takes->device != NULL,   takes->device_file != NULL,
+          takes->decisions != NULL };
+  GOptionEntry entries[G_N_ELEMENTS (all) + 1];
+  guint n = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    if (taken[i])
+      entries[n++] = all[i];
+  entries[n] = (GOptionEntry){ NULL };
   o->max_work_group_size = (gint)def.max_work_group_size;
   o->local_mem_size = (gint64)def.local_mem_bytes;
   g_option_context_add_main_entries (context, entries, NULL);
 }
 
 void
-bnb_cli_kernel_options_clear (BnbCliKernelOptions *o)
+bnb_cli_options_clear (BnbCliOptions *o)
 {
   g_clear_pointer (&o->kernel, g_free);
   g_clear_pointer (&o->sizes, g_free);
+  g_clear_pointer (&o->device, g_free);
+  g_clear_pointer (&o->device_file, g_free);
+  g_clear_pointer (&o->decisions, g_free);
 }
 
 BnbIrKernel *
-bnb_cli_load_kernel (const BnbCliKernelOptions *o, GError **error)
+bnb_cli_load_kernel (const BnbCliOptions *o, GError **error)
 {
   if (!o->kernel)
     {
@@ -45,7 +64,7 @@ bnb_cli_load_kernel (const BnbCliKernelOptions *o, GError **error)
 }
 
 BnbChoiceLimits
-bnb_cli_limits (const BnbCliKernelOptions *o)
+bnb_cli_limits (const BnbCliOptions *o)
 {
   BnbChoiceLimits l = bnb_choice_limits_default ();
   l.max_work_group_size = (guint)MAX (o->max_work_group_size, 1);
