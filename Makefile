@@ -72,6 +72,12 @@ build/release/bench/tflops-plot: build/release/bench/tflops-plot.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# CLBlast's SGEMM and the naive kernel timed (bench/clblast-sgemm.c, for
+# bench/mxm-vs-clblast.sh; needs Debian's libclblast-dev).
+build/release/bench/clblast-sgemm: build/release/bench/clblast-sgemm.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS) -lclblast
+
 # Measured time against the model's bound (Figure 3) from
 # bench/model-ratios.py's tables (bench/bound-plot.c).
 build/release/bench/bound-plot: build/release/bench/bound-plot.o \

@@ -9,7 +9,7 @@
 #      BNB_TIME: its report gives the winner, and whether it is proven or
 #      how far it got (the lowest bound still open).
 # Then CLBlast and the naive kernel are timed at the same sizes
-# (build/clblast-sgemm, from bench/clblast-sgemm.c).  Journals come back
+# (build/release/bench/clblast-sgemm, from bench/clblast-sgemm.c).  Journals come back
 # gzipped under OUT; carried in as .bnbcache/journal-mxm-N.jsonl.gz (the
 # files bench/gpu-proof.sh writes too), their measurements are reused.
 # Each winner is kept as OUT/clblast/mxm-N.cl and mxm-N.decisions:
@@ -55,6 +55,6 @@ print(f"{n}\t{t:.6e}\t{2 * n**3 / t / 1e12:.2f}\t{str(r['proven']).lower()}"
 PY
   cp "$out/tuned-$n/best.cl" "$out/mxm-$n.cl"
 done
-build/clblast-sgemm --device "${CLBLAST_DEVICE:-0}" --sizes "$sizes" \
+build/release/bench/clblast-sgemm --device "${CLBLAST_DEVICE:-0}" --sizes "$sizes" \
   > "$out/clblast.tsv"
 paste "$out/tuned.tsv" <(cut -f2- "$out/clblast.tsv") | tee "$out/table.tsv"
