@@ -117,7 +117,8 @@ kernels_run (const BnbSearchResult *r)
   return n;
 }
 
-/* ---- JSON (the one writer, harness.h) ------------------------------------ */
+/* ---- JSON (the one writer, harness.h) ------------------------------------
+ */
 
 /* A count where 0 means "none": null. */
 static void
@@ -169,15 +170,16 @@ json_best (BnbJson *j, const BnbReportInfo *info, const BnbSearchResult *r,
             ? &g_array_index (r->records, BnbSearchRecord, r->best_index - 1)
             : NULL;
   bnb_json_number (j, "best_private_mem_bytes",
-               best && best->private_mem_bytes >= 0 ? best->private_mem_bytes
-                                                    : NAN);
+                   best && best->private_mem_bytes >= 0
+                       ? best->private_mem_bytes
+                       : NAN);
   bnb_json_number (j, "best_local_mem_bytes",
-               best && best->local_mem_bytes >= 0 ? best->local_mem_bytes
-                                                  : NAN);
+                   best && best->local_mem_bytes >= 0 ? best->local_mem_bytes
+                                                      : NAN);
   bnb_json_number (j, "best_kernel_work_group_size",
-               best && best->kernel_work_group_size >= 0
-                   ? best->kernel_work_group_size
-                   : NAN);
+                   best && best->kernel_work_group_size >= 0
+                       ? best->kernel_work_group_size
+                       : NAN);
 }
 
 static void
@@ -186,8 +188,8 @@ json_proof (BnbJson *j, const BnbSearchResult *r, double overall)
   bnb_json_bool (j, "proven", r->proven);
   bnb_json_number (j, "lowest_open_s", r->lowest_open_s);
   bnb_json_number (j, "gap",
-               isfinite (r->lowest_open_s) ? r->best_s / r->lowest_open_s
-                                           : NAN);
+                   isfinite (r->lowest_open_s) ? r->best_s / r->lowest_open_s
+                                               : NAN);
   bnb_json_bool (j, "budget_hit", r->budget_hit);
   bnb_json_bool (j, "interrupted", r->interrupted);
   bnb_json_number (j, "space_size", r->space_size);
@@ -666,9 +668,12 @@ summary_decisions (GString *s, const char *decisions)
  * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
  * temporaries by memory space, and the padded ones. */
 static const char *const design_kinds[][2] = {
-  { "block", "work-groups" },   { "thread.x", "work-items x" },
-  { "thread.y", "work-items y" }, { "thread.z", "work-items z" },
-  { "unroll", "unrolled" },     { "vector", "vectorized" },
+  { "block", "work-groups" },
+  { "thread.x", "work-items x" },
+  { "thread.y", "work-items y" },
+  { "thread.z", "work-items z" },
+  { "unroll", "unrolled" },
+  { "vector", "vectorized" },
   { "loop", "loops" },
 };
 
@@ -708,16 +713,15 @@ summary_design (GString *s, const char *decisions)
     {
       g_autofree char *name = NULL, *value = NULL;
       if (clause_parts (clauses[i], "tile", &name, &value))
-        g_string_append_printf (tiles, "%s%s=%s", tiles->len ? ", " : "",
-                                name, value);
+        g_string_append_printf (tiles, "%s%s=%s", tiles->len ? ", " : "", name,
+                                value);
       else if (clause_parts (clauses[i], "mem", &name, &value))
         g_string_append_printf (mem, "%s%s %s", mem->len ? ", " : "", name,
                                 value);
       else if (clause_parts (clauses[i], "pad", &name, &value))
         {
           if (strcmp (value, "yes") == 0)
-            g_string_append_printf (pads, "%s%s", pads->len ? ", " : "",
-                                    name);
+            g_string_append_printf (pads, "%s%s", pads->len ? ", " : "", name);
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {
@@ -745,8 +749,8 @@ summary_design (GString *s, const char *decisions)
           const char *base = order->pdata[i];
           const char *v = g_hash_table_lookup (same, base);
           if (strcmp (v, design_kinds[k][0]) == 0)
-            g_string_append_printf (line, "%s%s", line->len > start ? ", " : "",
-                                    base);
+            g_string_append_printf (line, "%s%s",
+                                    line->len > start ? ", " : "", base);
         }
       /* the copies of the dims whose copies differ */
       for (guint i = 0; i < kinds->len; i++)
@@ -756,8 +760,8 @@ summary_design (GString *s, const char *decisions)
           g_autofree char *base = g_strndup (name, strcspn (name, "@"));
           if (*(const char *)g_hash_table_lookup (same, base) == '\0'
               && strcmp (eq + 1, design_kinds[k][0]) == 0)
-            g_string_append_printf (line, "%s%s", line->len > start ? ", " : "",
-                                    name);
+            g_string_append_printf (line, "%s%s",
+                                    line->len > start ? ", " : "", name);
         }
       if (line->len > start)
         design_line (s, tiles->len || k ? "" : "Design", line->str);
@@ -810,8 +814,8 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
   /* the winner's time is its final re-measure; say what the search saw */
   if (r->best_index >= 1 && r->best_index <= r->records->len)
     {
-      const BnbSearchRecord *rec = &g_array_index (
-          r->records, BnbSearchRecord, r->best_index - 1);
+      const BnbSearchRecord *rec
+          = &g_array_index (r->records, BnbSearchRecord, r->best_index - 1);
       g_autofree char *seen = format_us (rec->time_s);
       if (!rec->final && isfinite (rec->time_s) && rec->time_s != r->best_s)
         {
@@ -870,8 +874,8 @@ summary_space (GString *s, const BnbSearchResult *r)
       summary_label (s, "");
       g_string_append_printf (s,
                               "%" G_GUINT64_FORMAT " of them the same kernel "
-                              "as another (answered, not run); %"
-                              G_GUINT64_FORMAT " kernels run\n",
+                              "as another (answered, not run); "
+                              "%" G_GUINT64_FORMAT " kernels run\n",
                               r->same_kernel, run);
     }
   if (r->evaluations == 0)
@@ -929,7 +933,8 @@ summary_journal (GString *s, const BnbReportInfo *info,
   if (info->journal == NULL)
     return;
   summary_label (s, "Journal");
-  g_string_append_printf (s, "%s (%" G_GUINT64_FORMAT " evaluations "
+  g_string_append_printf (s,
+                          "%s (%" G_GUINT64_FORMAT " evaluations "
                           "answered from it)\n",
                           info->journal, from_journal (r));
 }
@@ -942,8 +947,8 @@ summary_times (GString *s, const BnbSearchResult *r)
                           "%.3g s in all: model %.3g s, propagation %.3g s, "
                           "compile %.3g s, run %.3g s (each summed over "
                           "the threads or workers that did it)\n",
-                          r->total_s, r->model_s, r->propagate_s,
-                          r->compile_s, r->run_s);
+                          r->total_s, r->model_s, r->propagate_s, r->compile_s,
+                          r->run_s);
 }
 
 static void

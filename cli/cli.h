@@ -42,8 +42,8 @@ typedef struct {
 } BnbCliTakes;
 
 /* --device's help where it names the device to run on. */
-#define BNB_CLI_DEVICE_HELP                                                  \
-  "The device: an index, gpu, cpu or part of a name (default: the first "  \
+#define BNB_CLI_DEVICE_HELP                                               \
+  "The device: an index, gpu, cpu or part of a name (default: the first " \
   "GPU, else device 0)"
 
 void bnb_cli_options_add (GOptionContext *context, BnbCliOptions *options,

@@ -58,7 +58,8 @@ count_context (CountOptions *o)
   GOptionEntry entries[] = {
     { "time-limit", 't', 0, G_OPTION_ARG_DOUBLE, &o->time_limit,
       "Seconds for the exact count; as many again at most for the "
-      "estimate (default 10)", "S" },
+      "estimate (default 10)",
+      "S" },
     { "probes", 'p', 0, G_OPTION_ARG_INT, &o->probes,
       "Most random probes of the estimate (default 1000)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed,
@@ -67,13 +68,16 @@ count_context (CountOptions *o)
       "Print one JSON object instead of text", NULL },
     { "kernels", 0, 0, G_OPTION_ARG_NONE, &o->kernels,
       "Also count the distinct kernels: generate every leaf's code "
-      "(within --time-limit more)", NULL },
+      "(within --time-limit more)",
+      NULL },
     { "tree", 0, 0, G_OPTION_ARG_STRING, &o->tree,
       "kernels (default: a leaf per kernel) or full (a leaf per "
-      "fully specified candidate, every choice branched on)", "TREE" },
+      "fully specified candidate, every choice branched on)",
+      "TREE" },
     { "keys", 0, 0, G_OPTION_ARG_FILENAME, &o->keys_file,
       "With --kernels, write the distinct kernel keys to FILE, sorted, "
-      "one a line", "FILE" },
+      "one a line",
+      "FILE" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new ("- size of the space");
@@ -81,7 +85,8 @@ count_context (CountOptions *o)
   o->probes = 1000;
   o->seed = 1;
   bnb_cli_options_add (context, &o->c,
-                       &(BnbCliTakes){ .kernel = TRUE, .limits = TRUE,
+                       &(BnbCliTakes){ .kernel = TRUE,
+                                       .limits = TRUE,
                                        .decisions = "Count below the node "
                                                     "these decisions make" });
   g_option_context_add_main_entries (context, entries, NULL);
@@ -252,12 +257,12 @@ bnb_cmd_count (int argc, char **argv, GError **error)
   KernelWalk walk = { NULL, NULL, MAX (o.time_limit, 0), 0, FALSE };
   if (o.kernels)
     {
-      walk.keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         NULL);
+      walk.keys
+          = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       walk.timer = g_timer_new ();
       /* only a tree the exact count walked: its leaves come quickly */
-      walk.complete = c.exact
-                      && bnb_choice_foreach_leaf (node, add_kernel, &walk);
+      walk.complete
+          = c.exact && bnb_choice_foreach_leaf (node, add_kernel, &walk);
     }
   if (o.keys_file && !walk.complete)
     g_printerr ("bnbtune count: --keys: no file written, the kernels were "
@@ -278,8 +283,7 @@ print_structure (const BnbIrKernel *k)
 {
   printf ("kernel %s: %u dims, %u instructions, %u values, %u "
           "communications\n",
-          k->name, k->dims->len, k->insts->len, k->values->len,
-          k->comms->len);
+          k->name, k->dims->len, k->insts->len, k->values->len, k->comms->len);
   for (guint i = 0; i < k->insts->len; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (k, i);
@@ -328,4 +332,3 @@ bnb_cmd_check (int argc, char **argv, GError **error)
     printf ("  %s\n", clauses[i]);
   return TRUE;
 }
-

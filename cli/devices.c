@@ -37,13 +37,13 @@ devices_context (DevicesOptions *o)
     { NULL },
   };
   GOptionContext *context = g_option_context_new ("- list OpenCL devices");
-  bnb_cli_options_add (
-      context, &o->c,
-      &(BnbCliTakes){
-          .device = "Only this device: an index, gpu, cpu or a part of its "
-                    "name",
-          .device_file = "Show the description in FILE (e.g. "
-                         "data/devices/h100.ini)" });
+  bnb_cli_options_add (context, &o->c,
+                       &(BnbCliTakes){ .device = "Only this device: an index, "
+                                                 "gpu, cpu or a part of its "
+                                                 "name",
+                                       .device_file
+                                       = "Show the description in FILE (e.g. "
+                                         "data/devices/h100.ini)" });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (
       context, "Lists every OpenCL device of every platform with the index "
@@ -208,7 +208,7 @@ json_peak (BnbJson *j, const char *key, const BnbDevicePeak *p)
   bnb_json_string (j, "source", bnb_device_source_name (p->source));
   bnb_json_number (j, "datasheet", p->datasheet);
   bnb_json_string (j, "datasheet_source",
-               bnb_device_source_name (p->datasheet_source));
+                   bnb_device_source_name (p->datasheet_source));
   bnb_json_number (j, "measured", p->measured);
   bnb_json_bool (j, "clamped", p->clamped);
   bnb_json_close (j, '}');
@@ -396,7 +396,7 @@ bnb_cmd_devices (int argc, char **argv, GError **error)
   if (!bnb_cli_parse (context, &argc, &argv, error))
     return FALSE;
   if (o.c.device_file ? !gather_file (o.c.device_file, descs, indices, error)
-                    : !gather (&o, descs, indices, error))
+                      : !gather (&o, descs, indices, error))
     return FALSE;
   print_all (descs, indices, o.json);
   return TRUE;

@@ -242,7 +242,8 @@ measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
       return FALSE;
     }
   bnb_harness_options_init (&ho);
-  if (!(h = bnb_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho, error))
+  if (!(h = bnb_tune_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device,
+                                  &ho, error))
       || !(prog = bnb_codegen_generate (leaf, error))
       || !(e = bnb_harness_evaluate (h, prog, FALSE, error)))
     return FALSE;

@@ -14,21 +14,21 @@ bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
     { "size", 's', 0, G_OPTION_ARG_STRING, &o->sizes,
       "Problem sizes, e.g. M=1024,N=1024,K=1024 (default: the file's)",
       "NAME=N,..." },
-    { "max-work-group-size", 0, 0, G_OPTION_ARG_INT,
-      &o->max_work_group_size, "Work-items per work-group (default 1024)",
-      "N" },
+    { "max-work-group-size", 0, 0, G_OPTION_ARG_INT, &o->max_work_group_size,
+      "Work-items per work-group (default 1024)", "N" },
     { "local-mem-size", 0, 0, G_OPTION_ARG_INT64, &o->local_mem_size,
       "Bytes of local memory per work-group (default 49152)", "BYTES" },
     { "device", 'd', 0, G_OPTION_ARG_STRING, &o->device, takes->device,
       "SPEC" },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file,
       takes->device_file, "FILE" },
-    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions,
-      takes->decisions, "\"CHOICE=VALUE; ...\"" },
+    { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions, takes->decisions,
+      "\"CHOICE=VALUE; ...\"" },
   };
   const gboolean taken[G_N_ELEMENTS (all)]
-      = { takes->kernel, takes->kernel,           takes->limits,
-          takes->limits, takes->device != NULL,   takes->device_file != NULL,
+      = { takes->kernel,           takes->kernel,
+          takes->limits,           takes->limits,
+          takes->device != NULL,   takes->device_file != NULL,
           takes->decisions != NULL };
   GOptionEntry entries[G_N_ELEMENTS (all) + 1];
   guint n = 0;
@@ -69,8 +69,8 @@ bnb_cli_limits (const BnbCliOptions *o)
   BnbChoiceLimits l = bnb_choice_limits_default ();
   l.max_work_group_size = (guint)MAX (o->max_work_group_size, 1);
   for (guint h = 0; h < 3; h++)
-    l.max_work_item_sizes[h] = MIN (l.max_work_item_sizes[h],
-                                    l.max_work_group_size);
+    l.max_work_item_sizes[h]
+        = MIN (l.max_work_item_sizes[h], l.max_work_group_size);
   l.local_mem_bytes = (guint64)MAX (o->local_mem_size, 0);
   return l;
 }

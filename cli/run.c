@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "codegen/codegen.h"
 #include "harness/harness.h"
+#include "tune/tune.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -406,8 +407,8 @@ open_harness (const RunOptions *o, GError **error)
   ho.timeout_s = o->timeout;
   ho.seed = (guint64)o->seed;
   ho.in_process = o->in_process;
-  return bnb_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho,
-                          error);
+  return bnb_tune_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho,
+                               error);
 }
 
 static BnbCodegenProgram *
@@ -635,7 +636,8 @@ emit_context (EmitOptions *o)
   GOptionContext *context
       = g_option_context_new ("- write one candidate's OpenCL source");
   bnb_cli_options_add (context, &o->c,
-                       &(BnbCliTakes){ .kernel = TRUE, .limits = TRUE,
+                       &(BnbCliTakes){ .kernel = TRUE,
+                                       .limits = TRUE,
                                        .decisions = CANDIDATE_HELP });
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (

@@ -5,9 +5,9 @@
  * with --report.  Exit status: 0 a best candidate was found (proven or
  * not), 1 none ran correctly or the tool failed, 2 a usage error, 130
  * interrupted by Ctrl-C. */
+#include "tune/tune.h"
 #include "cli/cli.h"
 #include "ir/ir.h"
-#include "tune/tune.h"
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -118,8 +118,10 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "No progress line (it is only shown on a terminal anyway)", NULL },
     { NULL },
   };
-  GOptionGroup *group = g_option_group_new (
-      "search", "Search options:", "Show the search's options", o, NULL);
+  GOptionGroup *group
+      = g_option_group_new ("search",
+                            "Search options:", "Show the search's options", o,
+                            NULL);
   g_option_group_add_entries (group, entries);
   g_option_context_add_group (context, group);
 }
@@ -155,7 +157,8 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "With --device-file: time = bound * (1 + SPREAD * u^2) (default 1)",
       "SPREAD" },
     { "failure-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->failure_rate,
-      "With --device-file: the share of leaves that fail (default 0.02)", "P" },
+      "With --device-file: the share of leaves that fail (default 0.02)",
+      "P" },
     { "exact-rate", 0, 0, G_OPTION_ARG_DOUBLE, &o->exact_rate,
       "With --device-file: the share of leaves whose time is their bound "
       "(default 0.1)",
@@ -164,8 +167,7 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
   };
   GOptionGroup *group
       = g_option_group_new ("run", "Running candidates:",
-                            "Show the options of running candidates", o,
-                            NULL);
+                            "Show the options of running candidates", o, NULL);
   g_option_group_add_entries (group, entries);
   g_option_context_add_group (context, group);
 }
@@ -183,14 +185,13 @@ tune_defaults (TuneOptions *o)
   o->repetitions = 10;
   o->warmup = 2;
   o->final_candidates = 3;
-  o->threads = (gint) g_get_num_processors ();
+  o->threads = (gint)g_get_num_processors ();
 }
 
 static gboolean
 usage (GError **error, const char *message)
 {
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s",
-               message);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s", message);
   return FALSE;
 }
 
@@ -259,11 +260,11 @@ static gboolean
 search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
 {
   bnb_search_options_init (s);
-  s->seed = (guint64) o->seed;
-  s->threads = (guint) o->threads;
+  s->seed = (guint64)o->seed;
+  s->threads = (guint)o->threads;
   s->margin = o->margin;
   s->learned_order = o->order != NULL && strcmp (o->order, "learned") == 0;
-  s->final_candidates = (guint) o->final_candidates;
+  s->final_candidates = (guint)o->final_candidates;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;
   return TRUE;
@@ -302,18 +303,18 @@ session_open (const TuneOptions *o, GError **error)
   t.sizes = o->c.sizes;
   t.device = o->c.device;
   t.simulate = o->c.device_file;
-  t.simulate_seed = (guint64) o->seed;
+  t.simulate_seed = (guint64)o->seed;
   t.spread = o->spread;
   t.failure_rate = o->failure_rate;
   t.exact_rate = o->exact_rate;
   t.decisions = o->c.decisions;
-  t.harness.repetitions = (guint) o->repetitions;
-  t.harness.warmup = (guint) o->warmup;
+  t.harness.repetitions = (guint)o->repetitions;
+  t.harness.warmup = (guint)o->warmup;
   t.harness.timeout_s = o->timeout;
   t.harness.build_timeout_s = o->build_timeout;
-  t.harness.seed = (guint64) o->seed;
+  t.harness.seed = (guint64)o->seed;
   t.harness.in_process = o->in_process;
-  t.harness.workers = (guint) MAX (o->workers, 0);
+  t.harness.workers = (guint)MAX (o->workers, 0);
   t.journal = o->journal;
   t.no_journal = o->no_journal;
   t.resume = o->resume;
@@ -377,7 +378,7 @@ inst_iterations (const BnbIrKernel *k, const BnbIrInst *inst)
     {
       guint l = bnb_ir_dim (k, inst->dims[d])->logical;
       if (l < G_N_ELEMENTS (seen) && !seen[l])
-        n *= (double) bnb_ir_logical_size (k, l);
+        n *= (double)bnb_ir_logical_size (k, l);
       if (l < G_N_ELEMENTS (seen))
         seen[l] = TRUE;
     }
@@ -408,7 +409,7 @@ kernel_bytes (const BnbIrKernel *k)
   for (guint a = 0; a < k->arrays->len; a++)
     {
       const BnbIrArray *array = bnb_ir_array (k, a);
-      double size = (double) bnb_ir_array_elements (k, a)
+      double size = (double)bnb_ir_array_elements (k, a)
                     * (array->type == BNB_IR_F64 ? 8 : 4);
       bytes += size * (array->mode == BNB_IR_INOUT ? 2 : 1);
     }
@@ -451,15 +452,16 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
     .command = command,
     .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
   };
-  g_autofree char *summary = bnb_report_summary (
-      &info, (BnbSearchResult *const *) results->pdata, results->len);
+  g_autofree char *summary
+      = bnb_report_summary (&info, (BnbSearchResult *const *)results->pdata,
+                            results->len);
   fputs (summary, stdout);
   if (o->c.decisions != NULL)
     printf ("Scope       the sub-space below --decisions, not the whole "
             "space: a proof holds there only\n");
   if (o->report != NULL
       && !bnb_report_write (o->report, &info,
-                            (BnbSearchResult *const *) results->pdata,
+                            (BnbSearchResult *const *)results->pdata,
                             results->len, error))
     return FALSE;
   if (o->report != NULL)
@@ -473,7 +475,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
       return FALSE;
     }
   for (guint i = 0; i < results->len; i++)
-    if (((BnbSearchResult *) results->pdata[i])->best_decisions != NULL)
+    if (((BnbSearchResult *)results->pdata[i])->best_decisions != NULL)
       return TRUE;
   g_set_error_literal (error, BNB_SEARCH_ERROR, BNB_SEARCH_ERROR_EMPTY,
                        bnb_search_result_why_no_best (results->pdata[0]));
@@ -549,8 +551,8 @@ interrupt_clear (Interrupt *in)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
 static BnbSearchResult *
-run_one (const TuneOptions *o, Session *s, BnbStrategy strategy,
-         guint64 seed, GError **error)
+run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
+         GError **error)
 {
   BnbSearchOptions so;
   if (!search_options (o, &so, error))
@@ -571,8 +573,8 @@ print_done (const BnbSearchResult *r)
 {
   char best[32];
   format_time (best, sizeof best, r->best_s);
-  printf ("done: %s seed %" G_GUINT64_FORMAT ": best %s after %"
-          G_GUINT64_FORMAT " evaluations, %.1f s%s\n",
+  printf ("done: %s seed %" G_GUINT64_FORMAT
+          ": best %s after %" G_GUINT64_FORMAT " evaluations, %.1f s%s\n",
           bnb_strategy_name (r->strategy), r->seed, best, r->evaluations,
           r->total_s, r->proven ? ", proven" : "");
   fflush (stdout);
@@ -602,8 +604,9 @@ tune_context (TuneOptions *o)
       "NAME" },
     { NULL },
   };
-  GOptionContext *context = g_option_context_new (
-      "--kernel FILE [--device SPEC] - find the fastest candidate");
+  GOptionContext *context
+      = g_option_context_new ("--kernel FILE [--device SPEC] - find the "
+                              "fastest candidate");
   add_device_entries (context, o);
   g_option_context_add_main_entries (context, entries, NULL);
   add_search_entries (context, o);
@@ -632,8 +635,8 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
   if (!bnb_cli_parse (context, &argc, &argv, error)
       || !check_tune_options (&o, error))
     return FALSE;
-  BnbStrategy strategy = o.strategy ? bnb_strategy_from_name (o.strategy)
-                                    : BNB_STRATEGY_BNB;
+  BnbStrategy strategy
+      = o.strategy ? bnb_strategy_from_name (o.strategy) : BNB_STRATEGY_BNB;
   if (strategy == BNB_STRATEGY_COUNT)
     return usage (error, "--strategy takes bnb, exhaustive, random, "
                          "genetic, nelder-mead or coordinate");
@@ -644,8 +647,8 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
   interrupt_start (&in, s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                        bnb_search_result_free);
-  BnbSearchResult *r = run_one (&o, s, strategy, (guint64) o.seed, error);
+                                            bnb_search_result_free);
+  BnbSearchResult *r = run_one (&o, s, strategy, (guint64)o.seed, error);
   if (r == NULL)
     return FALSE;
   g_ptr_array_add (results, r);
@@ -665,8 +668,9 @@ compare_context (TuneOptions *o)
       "N" },
     { NULL },
   };
-  GOptionContext *context = g_option_context_new (
-      "--kernel FILE [--device SPEC] - several strategies at one budget");
+  GOptionContext *context
+      = g_option_context_new ("--kernel FILE [--device SPEC] - several "
+                              "strategies at one budget");
   add_device_entries (context, o);
   g_option_context_add_main_entries (context, entries, NULL);
   add_search_entries (context, o);
@@ -685,8 +689,9 @@ compare_context (TuneOptions *o)
 static gboolean
 parse_strategies (const char *text, GArray *out, GError **error)
 {
-  g_auto (GStrv) names = g_strsplit (
-      text ? text : "bnb,random,genetic,nelder-mead,coordinate", ",", -1);
+  g_auto (GStrv) names
+      = g_strsplit (text ? text : "bnb,random,genetic,nelder-mead,coordinate",
+                    ",", -1);
   for (guint i = 0; names[i] != NULL; i++)
     {
       BnbStrategy s = bnb_strategy_from_name (g_strstrip (names[i]));
@@ -708,8 +713,8 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
   tune_defaults (&o);
   g_autoptr (GOptionContext) context = compare_context (&o);
   g_autofree char *command = command_line (argc, argv);
-  g_autoptr (GArray) strategies = g_array_new (FALSE, FALSE,
-                                               sizeof (BnbStrategy));
+  g_autoptr (GArray) strategies
+      = g_array_new (FALSE, FALSE, sizeof (BnbStrategy));
   if (!bnb_cli_parse (context, &argc, &argv, error)
       || !check_tune_options (&o, error)
       || !parse_strategies (o.strategies, strategies, error))
@@ -721,16 +726,17 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
   interrupt_start (&in, s);
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                        bnb_search_result_free);
+                                            bnb_search_result_free);
   guint runs = 0;
   for (guint i = 0; i < strategies->len; i++)
     {
       BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
       runs += st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
                   ? 1
-                  : (guint) o.seeds;
+                  : (guint)o.seeds;
     }
-  fprintf (stderr, "bnbtune compare: %u runs (%u strategies, %d seeds of "
+  fprintf (stderr,
+           "bnbtune compare: %u runs (%u strategies, %d seeds of "
            "each randomized one), each %s%s\n",
            runs, strategies->len, o.seeds,
            o.budget ? "with the budget " : "to its end (no --budget)",
@@ -740,11 +746,11 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
     {
       BnbStrategy st = g_array_index (strategies, BnbStrategy, i);
       guint n = st == BNB_STRATEGY_BNB || st == BNB_STRATEGY_EXHAUSTIVE
-                    ? 1 : (guint) o.seeds;
+                    ? 1
+                    : (guint)o.seeds;
       for (guint k = 0; k < n && !bnb_tune_session_interrupted (s); k++)
         {
-          BnbSearchResult *r
-              = run_one (&o, s, st, (guint64) o.seed + k, error);
+          BnbSearchResult *r = run_one (&o, s, st, (guint64)o.seed + k, error);
           if (r == NULL)
             return FALSE;
           print_done (r);

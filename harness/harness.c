@@ -18,7 +18,7 @@ struct BnbHarness {
   char *kernel_hash;
   char *sizes;
   BnbIrKernel *kernel;
-  gboolean owns_kernel; /* FALSE: the caller's (bnb_harness_new_bound) */
+  gboolean owns_kernel; /* taken: freed with the harness */
   BnbDeviceDesc desc;
   char *reason;
   GMutex lock;       /* one evaluation at a time */
@@ -199,30 +199,17 @@ canonical_sizes (const BnbIrKernel *k)
   return g_string_free (s, FALSE);
 }
 
-/* The kernel: `bound` (the caller's, parsed from `text` and bound), else
- * parsed here from `text` or the file and bound to `sizes`. */
-static gboolean
-load_kernel (BnbHarness *h, const char *text, const BnbIrKernel *bound,
-             const char *sizes, GError **error)
+/* The caller's kernel, parsed from `text` and bound. */
+static void
+set_kernel (BnbHarness *h, const char *text, const BnbIrKernel *kernel,
+            gboolean take)
 {
-  if (text)
-    h->kernel_text = g_strdup (text);
-  else if (!g_file_get_contents (h->kernel_path, &h->kernel_text, NULL, error))
-    return FALSE;
-  if (bound)
-    h->kernel = (BnbIrKernel *) bound;
-  else
-    {
-      h->owns_kernel = TRUE;
-      h->kernel = bnb_ir_kernel_parse_string (h->kernel_path, h->kernel_text,
-                                              strlen (h->kernel_text), error);
-      if (!h->kernel || !bnb_ir_kernel_bind (h->kernel, sizes, error))
-        return FALSE;
-    }
+  h->kernel_text = g_strdup (text);
+  h->kernel = (BnbIrKernel *)kernel;
+  h->owns_kernel = take;
   h->kernel_hash
       = g_compute_checksum_for_string (G_CHECKSUM_SHA256, h->kernel_text, -1);
   h->sizes = canonical_sizes (h->kernel);
-  return TRUE;
 }
 
 static gboolean
@@ -257,15 +244,19 @@ default_worker_program (void)
   return path ? path : g_strdup ("/proc/self/exe");
 }
 
-static BnbHarness *
-harness_new (const char *kernel_path, const char *kernel_text,
-             const BnbIrKernel *bound, const char *sizes, const char *device,
-             const BnbHarnessOptions *options, GError **error)
+BnbHarness *
+bnb_harness_new_bound (const char *kernel_path, const char *kernel_text,
+                       const BnbIrKernel *kernel, gboolean take,
+                       const char *device, const BnbHarnessOptions *options,
+                       GError **error)
 {
   g_autoptr (BnbHarness) h = g_new0 (BnbHarness, 1);
-  g_return_val_if_fail (kernel_path != NULL && options != NULL, NULL);
+  g_return_val_if_fail (kernel_path != NULL && kernel_text != NULL
+                            && kernel != NULL && options != NULL,
+                        NULL);
   g_mutex_init (&h->lock);
   g_mutex_init (&h->local_lock);
+  set_kernel (h, kernel_text, kernel, take);
   h->options = *options;
   h->options.repetitions = MAX (h->options.repetitions, 1);
   h->options.final_repetitions = MAX (h->options.final_repetitions, 1);
@@ -278,29 +269,9 @@ harness_new (const char *kernel_path, const char *kernel_text,
   h->options.worker_program = h->worker_program;
   h->device_spec = g_strdup (device);
   h->kernel_path = g_strdup (kernel_path);
-  if (!load_kernel (h, kernel_text, bound, sizes, error)
-      || !open_device (h, error))
+  if (!open_device (h, error))
     return NULL;
   return g_steal_pointer (&h);
-}
-
-BnbHarness *
-bnb_harness_new (const char *kernel_path, const char *kernel_text,
-                 const char *sizes, const char *device,
-                 const BnbHarnessOptions *options, GError **error)
-{
-  return harness_new (kernel_path, kernel_text, NULL, sizes, device, options,
-                      error);
-}
-
-BnbHarness *
-bnb_harness_new_bound (const char *kernel_path, const char *kernel_text,
-                       const BnbIrKernel *kernel, const char *device,
-                       const BnbHarnessOptions *options, GError **error)
-{
-  g_return_val_if_fail (kernel_text != NULL && kernel != NULL, NULL);
-  return harness_new (kernel_path, kernel_text, kernel, NULL, device, options,
-                      error);
 }
 
 void
@@ -482,9 +453,9 @@ evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
   setup.problem = h->problem;
   /* The first launch may hold a late compile: it gets --timeout at least,
    * whatever limit the search has set since. */
-  BnbHarnessLimits limits = { h->options.build_timeout_s,
-                              MAX (h->timeout_s, h->options.timeout_s),
-                              h->timeout_s, &h->end_us };
+  BnbHarnessLimits limits
+      = { h->options.build_timeout_s, MAX (h->timeout_s, h->options.timeout_s),
+          h->timeout_s, &h->end_us };
   return bnb_harness_pool_evaluate (h->pool, &setup, program,
                                     h->options.warmup, repetitions, &limits,
                                     error);

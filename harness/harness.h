@@ -114,8 +114,8 @@ typedef struct {
    * first launch (PoCL compiles its work-group function then) is limited
    * apart, to the larger of this and bnb_harness_set_timeout's */
   double timeout_s;
-  double build_timeout_s;  /* limit on one build (default 300) */
-  guint64 seed;            /* of the inputs (default 1) */
+  double build_timeout_s; /* limit on one build (default 300) */
+  guint64 seed;           /* of the inputs (default 1) */
   /* Worker processes (0, the default: 1 on a CPU device, else one per
    * processor, at most 8; at most 64). */
   guint workers;
@@ -135,32 +135,25 @@ void bnb_harness_options_init (BnbHarnessOptions *options);
 
 typedef struct BnbHarness BnbHarness;
 
-/* A harness for the kernel in `kernel_path` (its text is `kernel_text`,
- * or read from the file if NULL), bound to `sizes`, on the device `device`
- * names (devices.h).  It opens the device (starting the worker unless
- * in_process); inputs and reference are made at the first evaluation. */
-BNB_GIVE BnbHarness *bnb_harness_new (const char *kernel_path,
-                                      const char *kernel_text,
-                                      const char *sizes, const char *device,
-                                      const BnbHarnessOptions *options,
-                                      GError **error)
-    G_GNUC_WARN_UNUSED_RESULT;
-/* The same for a kernel the caller parsed from `kernel_text` and bound
- * (the engine's session parses a kernel once): the harness uses `kernel`,
- * which must outlive it, and parses nothing itself.  Its workers parse
- * the text in their own processes. */
+/* A harness for `kernel`, parsed from `kernel_text` (the text of the file
+ * `kernel_path`) and bound by the caller, on the device `device` names
+ * (devices.h).  The harness parses nothing itself (the engine's session,
+ * tune/, parses a kernel once; bnb_tune_harness_new does it for one
+ * harness); its workers parse the text in their own processes.  It opens
+ * the device (starting the worker unless in_process); inputs and reference
+ * are made at the first evaluation.  With `take` the harness frees
+ * `kernel` (at once if it fails), else `kernel` must outlive it. */
 BNB_GIVE BnbHarness *bnb_harness_new_bound (const char *kernel_path,
                                             const char *kernel_text,
-                                            BNB_KEEP const BnbIrKernel *kernel,
-                                            const char *device,
+                                            const BnbIrKernel *kernel,
+                                            gboolean take, const char *device,
                                             const BnbHarnessOptions *options,
                                             GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_free (BNB_TAKE BnbHarness *harness);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarness, bnb_harness_free)
 
-/* The kernel, bound to the sizes: the harness's own, or the caller's
- * (bnb_harness_new_bound). */
+/* The kernel, bound to the sizes (bnb_harness_new_bound's). */
 BNB_KEEP const BnbIrKernel *bnb_harness_kernel (const BnbHarness *harness);
 /* The device as opened (not calibrated: limits and names). */
 BNB_KEEP const BnbDeviceDesc *bnb_harness_device (const BnbHarness *harness);
@@ -253,8 +246,10 @@ BNB_KEEP const BnbEvaluation *bnb_journal_lookup (const BnbJournal *journal,
                                                   const char *decisions);
 /* The latest evaluation of any leaf whose kernel has `kernel_key`
  * (BnbCodegenProgram.kernel_key) under the key, or NULL. */
-BNB_KEEP const BnbEvaluation *
-bnb_journal_lookup_kernel (const BnbJournal *journal, const char *kernel_key);
+BNB_KEEP const BnbEvaluation *bnb_journal_lookup_kernel (const BnbJournal
+                                                             *journal,
+                                                         const char
+                                                             *kernel_key);
 /* Whether a recorded evaluation answers a new one with runs limited to
  * `timeout_s`: anything but a timeout shorter than that. */
 gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);

@@ -8,9 +8,9 @@
  *   {"journal":"bnbtune",...,"sizes":"M=64,N=64,K=64",...}  another key
  *
  * A header gives the key (tool version, kernel hash, sizes, device,
- * driver) of the evaluations under it.  Each line is written with one write() and synced
- * before append returns; a line with no newline at the end of the file
- * was never finished (the process died in the write) and is cut off when
+ * driver) of the evaluations under it.  Each line is written with one write()
+ * and synced before append returns; a line with no newline at the end of the
+ * file was never finished (the process died in the write) and is cut off when
  * the journal is opened.
  */
 #include "harness/harness-private.h"
@@ -77,8 +77,8 @@ is_key (const BnbJournal *j, const BnbJsonObject *header)
 {
   return g_strcmp0 (bnb_json_get_string (header, "tool"), BNB_VERSION) == 0
          && g_strcmp0 (bnb_json_get_string (header, "kernel_hash"),
-                    j->kernel_hash)
-             == 0
+                       j->kernel_hash)
+                == 0
          && g_strcmp0 (bnb_json_get_string (header, "sizes"), j->sizes) == 0
          && g_strcmp0 (bnb_json_get_string (header, "device"), j->device) == 0
          && g_strcmp0 (bnb_json_get_string (header, "driver"), j->driver) == 0;
@@ -402,8 +402,7 @@ evaluation_line (const BnbEvaluation *e)
   if (e->local_mem_bytes >= 0)
     bnb_json_int (&j, "local_mem_bytes", e->local_mem_bytes);
   if (e->kernel_work_group_size >= 0)
-    bnb_json_int (&j, "kernel_work_group_size",
-                      e->kernel_work_group_size);
+    bnb_json_int (&j, "kernel_work_group_size", e->kernel_work_group_size);
   bnb_json_close (&j, '}');
   g_string_append_c (out, '\n');
   return g_string_free (out, FALSE);

@@ -14,6 +14,7 @@
 #include "harness/harness-private.h"
 #include "model/model.h"
 #include "tests/support/fixture.h"
+#include "tune/tune.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -25,8 +26,6 @@
 
 #define AXPY_N 1000
 
-
-
 /* With `warmup` and `repetitions` launches (-1: the defaults). */
 static BnbHarness *
 test_harness_runs (const char *kernel, const char *sizes, gboolean in_process,
@@ -37,15 +36,16 @@ test_harness_runs (const char *kernel, const char *sizes, gboolean in_process,
   BnbHarness *h;
   bnb_harness_options_init (&options);
   if (warmup >= 0)
-    options.warmup = (guint) warmup;
+    options.warmup = (guint)warmup;
   if (repetitions >= 0)
-    options.repetitions = (guint) repetitions;
+    options.repetitions = (guint)repetitions;
   options.in_process = in_process;
   options.worker_program = bnb_test_bnbtune ();
   options.timeout_s = timeout_s;
   options.reference_cache = FALSE;
   options.build_threads = 2;
-  h = bnb_harness_new (kernel, NULL, sizes, bnb_test_device (), &options, &error);
+  h = bnb_tune_harness_new (kernel, NULL, sizes, bnb_test_device (), &options,
+                            &error);
   g_assert_no_error (error);
   g_assert_nonnull (h);
   return h;
@@ -314,8 +314,9 @@ static const char axpy_slow[]
 static void
 check_first_launch (guint repetitions, gboolean expect_ok)
 {
-  g_autoptr (BnbHarness) h = test_harness_runs (
-      "data/kernels/axpy.ir", "N=1000", FALSE, 60, 0, (gint) repetitions);
+  g_autoptr (BnbHarness) h
+      = test_harness_runs ("data/kernels/axpy.ir", "N=1000", FALSE, 60, 0,
+                           (gint)repetitions);
   g_autoptr (BnbCodegenProgram) slow = axpy_program (axpy_slow, 64);
   g_autoptr (BnbEvaluation) first = test_evaluate (h, slow);
   assert_ok (first);
@@ -489,7 +490,8 @@ test_json_layouts (void)
                    "{\"name\": \"a\\\"b\", \"sizes\": [-1, 2], \"empty\": {}, "
                    "\"x\": 3.142, \"nan\": null, \"ok\": true}");
   g_assert_cmpstr (pretty, ==,
-                   "{\n  \"name\": \"a\\\"b\",\n  \"sizes\": [\n    -1,\n    2\n  ],"
+                   "{\n  \"name\": \"a\\\"b\",\n  \"sizes\": [\n    -1,\n    "
+                   "2\n  ],"
                    "\n  \"empty\": {},\n  \"x\": 3.142,\n  \"nan\": null,\n"
                    "  \"ok\": true\n}");
 }
@@ -709,10 +711,10 @@ test_journal_other_version (void)
   j = open_journal (path, "N=10");
   g_assert_nonnull (bnb_journal_lookup (j, "d=1"));
   g_clear_pointer (&j, bnb_journal_free);
-  g_autoptr (GRegex) version = g_regex_new ("\"tool\":\"[^\"]*\"", 0, 0,
-                                            NULL);
-  g_autofree char *older = g_regex_replace_literal (
-      version, text, -1, 0, "\"tool\":\"0.0-older\"", 0, NULL);
+  g_autoptr (GRegex) version = g_regex_new ("\"tool\":\"[^\"]*\"", 0, 0, NULL);
+  g_autofree char *older
+      = g_regex_replace_literal (version, text, -1, 0,
+                                 "\"tool\":\"0.0-older\"", 0, NULL);
   g_assert_true (g_file_set_contents (path, older, -1, NULL));
   j = open_journal (path, "N=10");
   g_assert_cmpuint (bnb_journal_n_evaluations (j), ==, 0);
@@ -903,7 +905,8 @@ test_cli_emit_and_run (void)
   g_autofree char *ran = g_build_filename (dir, "run.cl", NULL);
   g_autofree char *out = g_strdup_printf ("--output=%s", emitted);
   g_autofree char *source_out = g_strdup_printf ("--source-out=%s", ran);
-  g_autofree char *device = g_strdup_printf ("--device=%s", bnb_test_device ());
+  g_autofree char *device
+      = g_strdup_printf ("--device=%s", bnb_test_device ());
   g_autofree char *a = NULL, *b = NULL;
   const char *emit[] = { bnb_test_bnbtune (),
                          "emit",
@@ -914,12 +917,12 @@ test_cli_emit_and_run (void)
                          NULL };
   const char *run[]
       = { bnb_test_bnbtune (), "run",      "--kernel=data/kernels/axpy.ir",
-          "--size=N=1000", device,     "--random-leaf=5",
-          "--no-journal",  source_out, NULL };
+          "--size=N=1000",     device,     "--random-leaf=5",
+          "--no-journal",      source_out, NULL };
   const char *leaves[]
       = { bnb_test_bnbtune (), "run",          "--kernel=data/kernels/axpy.ir",
-          "--size=N=1000", device,         "--random-leaf=5",
-          "--leaves=3",    "--no-journal", NULL };
+          "--size=N=1000",     device,         "--random-leaf=5",
+          "--leaves=3",        "--no-journal", NULL };
   g_auto (CliRun) r = { 0 };
   g_auto (CliRun) q = { 0 };
   g_auto (CliRun) l = { 0 };
@@ -988,8 +991,9 @@ calibrated_desc (void)
   if (!done)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (BnbDevice) device = bnb_device_open_full (
-          bnb_test_device (), BNB_DEVICE_CALIBRATE_CACHED, &error);
+      g_autoptr (BnbDevice) device
+          = bnb_device_open_full (bnb_test_device (),
+                                  BNB_DEVICE_CALIBRATE_CACHED, &error);
       g_assert_no_error (error);
       desc = *bnb_device_desc (device);
       done = TRUE;
@@ -1013,8 +1017,8 @@ random_programs (BnbHarness *h, guint n, guint64 seed, GArray *bounds)
   g_assert_no_error (error);
   root = bnb_choice_node_root (space, &error);
   g_assert_no_error (error);
-  g_autoptr (BnbModel) model = bnb_model_new (space, calibrated_desc (),
-                                              &error);
+  g_autoptr (BnbModel) model
+      = bnb_model_new (space, calibrated_desc (), &error);
   g_assert_no_error (error);
   for (guint i = 0; i < n; i++)
     {
@@ -1116,8 +1120,8 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
   options.timeout_s = 10;
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
-  h = bnb_harness_new (pk->path, NULL, pk->sizes, bnb_test_device (), &options,
-                       &error);
+  h = bnb_tune_harness_new (pk->path, NULL, pk->sizes, bnb_test_device (),
+                            &options, &error);
   g_assert_no_error (error);
   programs = random_programs (h, n, seed, bounds);
   for (guint i = 0; i < MIN (PROPERTY_AHEAD, programs->len); i++)
@@ -1133,12 +1137,11 @@ property_kernel (const PropertyKernel *pk, guint n, guint64 seed,
       g_assert_no_error (error);
       counts[e->outcome]++;
       *build_s += e->compile_s;
-      check_bound (pk, i, p, e, g_array_index (bounds, double, i),
-                   violations, ratio);
+      check_bound (pk, i, p, e, g_array_index (bounds, double, i), violations,
+                   ratio);
       if (e->outcome != BNB_OUTCOME_OK)
         report_leaf (pk, i, p, e);
-      if (e->outcome != BNB_OUTCOME_OK && !*failure
-          && !pocl_gave_up (e))
+      if (e->outcome != BNB_OUTCOME_OK && !*failure && !pocl_gave_up (e))
         {
           g_autofree char *summary = bnb_evaluation_summary (e);
           *failure
@@ -1217,7 +1220,8 @@ workers_harness (const char *kernel, const char *sizes, guint workers,
   options.repetitions = 1;
   options.timeout_s = timeout_s;
   options.reference_cache = FALSE;
-  h = bnb_harness_new (kernel, NULL, sizes, bnb_test_device (), &options, &error);
+  h = bnb_tune_harness_new (kernel, NULL, sizes, bnb_test_device (), &options,
+                            &error);
   g_assert_no_error (error);
   g_assert_nonnull (h);
   g_assert_cmpuint (bnb_harness_n_workers (h), ==, workers);

@@ -19,6 +19,7 @@
 #include "tests/support/fixture.h"
 #include "tests/support/kernel-gen.h"
 #include "tests/support/naive-eval.h"
+#include "tune/tune.h"
 
 #include <math.h>
 #include <string.h>
@@ -282,8 +283,6 @@ typedef struct {
   char *dir;
 } DiffRun;
 
-
-
 static DiffOutcome
 diff_outcome (const BnbEvaluation *e)
 {
@@ -381,8 +380,8 @@ diff_harness (guint64 seed, const char *text)
   options.build_timeout_s = 120;
   options.reference_cache = FALSE;
   options.workers = 1;
-  BnbHarness *h
-      = bnb_harness_new (path, text, NULL, bnb_test_device (), &options, &error);
+  BnbHarness *h = bnb_tune_harness_new (path, text, NULL, bnb_test_device (),
+                                        &options, &error);
   g_assert_no_error (error);
   return h;
 }

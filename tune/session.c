@@ -32,15 +32,17 @@ bnb_tune_describe_device (const char *device, const char *file,
 
 /* A --size that names no parameter, or an impossible value, is an
  * option's bad value (a usage error), not a fault of the kernel.  The
- * file's text goes to *text when the kernel binds. */
+ * kernel's text is *text if given, else the file's, read here; it goes
+ * to *text when the kernel binds. */
 static BnbIrKernel *
-load_kernel (const char *path, const char *sizes, char **text,
-             GError **error)
+load_kernel (const char *path, const char *sizes, char **text, GError **error)
 {
   g_autoptr (GError) bind_error = NULL;
-  g_autofree char *contents = NULL;
+  g_autofree char *contents = g_steal_pointer (text);
   g_autoptr (BnbIrKernel) kernel
-      = bnb_ir_kernel_parse_file_text (path, &contents, error);
+      = contents ? bnb_ir_kernel_parse_string (path, contents,
+                                               strlen (contents), error)
+                 : bnb_ir_kernel_parse_file_text (path, &contents, error);
   if (!kernel)
     return NULL;
   if (bnb_ir_kernel_bind (kernel, sizes, &bind_error))
@@ -62,6 +64,19 @@ bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
 {
   g_autofree char *text = NULL;
   return load_kernel (path, sizes, &text, error);
+}
+
+BnbHarness *
+bnb_tune_harness_new (const char *path, const char *text, const char *sizes,
+                      const char *device, const BnbHarnessOptions *options,
+                      GError **error)
+{
+  g_autofree char *contents = g_strdup (text);
+  BnbIrKernel *kernel = load_kernel (path, sizes, &contents, error);
+  if (!kernel)
+    return NULL;
+  return bnb_harness_new_bound (path, contents, kernel, TRUE, device, options,
+                                error);
 }
 
 BnbChoiceNode *
@@ -120,9 +135,9 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       return g_steal_pointer (&s);
     }
   /* the session's kernel: the harness parses nothing again */
-  s->harness = bnb_harness_new_bound (o->kernel_path, s->kernel_text,
-                                      s->kernel, o->device, &o->harness,
-                                      error);
+  s->harness
+      = bnb_harness_new_bound (o->kernel_path, s->kernel_text, s->kernel,
+                               FALSE, o->device, &o->harness, error);
   if (s->harness == NULL || !open_journal (o, s, error))
     return NULL;
   s->evaluator = bnb_tune_evaluator_new (s->harness, s->journal, o->resume,

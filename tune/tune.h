@@ -52,6 +52,16 @@ typedef struct {
 BNB_GIVE BnbIrKernel *bnb_tune_load_kernel (const char *path,
                                             const char *sizes, GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
+/* A harness of its own for the kernel of the file `path` (its text is
+ * `text`, or read from the file if NULL), bound to `sizes` as
+ * bnb_tune_load_kernel binds it: for one command on one harness (`run`,
+ * `explain --measure`) and for tests; a search opens a session. */
+BNB_GIVE BnbHarness *bnb_tune_harness_new (const char *path, const char *text,
+                                           const char *sizes,
+                                           const char *device,
+                                           const BnbHarnessOptions *options,
+                                           GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* A device's description: read from `file` when it is not NULL (a
  * description of a device that need not be there; *reason NULL), else
  * the device that `device` names opened once, calibrated or from the
