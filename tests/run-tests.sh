@@ -19,6 +19,7 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(cd "$(dirname "$0")" && pwd)/
 # failing generated kernels are saved per variant: the two run side by side
 export BNBTUNE_KERNEL_DIR=${BNBTUNE_KERNEL_DIR:-build/$variant/kernel-cases}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+mkdir -p build
 for t in "$@"; do
   echo "# $variant: $t"
   out=$(mktemp)
@@ -29,22 +30,18 @@ for t in "$@"; do
   echo "# $variant: $t took $((SECONDS - start)) s"
   p=$(grep -c '^ok ' "$out")
   f=$(grep -c '^not ok ' "$out")
+  # the failures again, for the summary at the end of make check
+  grep '^not ok ' "$out" | sed "s|^|$variant: ${t##*/}: |" >> build/check-failures
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
     echo "not ok - $t exited with status $rc"
     f=1
-  fi
-  passed=$((passed + p)); failed=$((failed + f))
-  # the failures again, for the summary at the end of make check
-  mkdir -p build
-  grep '^not ok ' "$out" | sed "s|^|$variant: ${t##*/}: |" >> build/check-failures
-  if [ "$rc" -ne 0 ] && ! grep -q '^not ok ' "$out"; then
     echo "$variant: ${t##*/}: exited with status $rc" >> build/check-failures
     grep -E '^(Bail out!|ERROR:|==[0-9]+==ERROR)' "$out" | head -3 |
       sed "s|^|$variant: ${t##*/}:   |" >> build/check-failures
   fi
+  passed=$((passed + p)); failed=$((failed + f))
   rm -f "$out"
 done
 echo "$variant: $passed passed, $failed failed"
-mkdir -p build
 echo "$passed $failed" >> build/check-counts
 [ "$failed" -eq 0 ]
