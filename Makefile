@@ -84,6 +84,11 @@ build/release/bench/bound-plot: build/release/bench/bound-plot.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# What the OpenCL driver makes of a source: its program binary, PTX on
+# NVIDIA's (bench/cl-binary.c).
+build/release/bench/cl-binary: build/release/bench/cl-binary.o
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 deps:
 	tools/deps.sh
 

@@ -222,6 +222,9 @@ print_figures (const BnbModelFigures *f)
     printf ("  work-groups started at most %.4g per second\n", f->group_rate);
   else
     printf ("  work-group starts: no figure, not bounded\n");
+  printf ("  local accesses whose address holds a local id: merged into at "
+          "most %.4g bytes%s\n",
+          f->merge_bytes, f->merge_bytes < 16 ? "" : " (no figure)");
 }
 
 /* Runs a leaf through the harness (no journal: a fresh measurement). */

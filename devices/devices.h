@@ -100,6 +100,11 @@ typedef struct {
                                     cycle at most; 0 unknown */
   guint lsu_per_cu;     /* load/store lanes per CU: memory instructions'
                            work-items served per cycle; 0 unknown */
+  double local_merge_bytes; /* the most bytes one local-memory load or
+                               store moves for a work-item from accesses
+                               the source writes one element at a time,
+                               where the address holds a local id (merged
+                               by the compiler); 0 unknown */
   /* peaks: FLOP/s (an FMA is 2), bytes/s (read + write), seconds */
   BnbDevicePeak fp32_flops;
   BnbDevicePeak global_bandwidth;

@@ -130,6 +130,8 @@ apply_entry (Table *t, BnbDeviceDesc *d)
     d->lsu_per_cu = (guint)table_number (t, "lsu_per_cu");
   if (d->group_starts_per_cycle == 0)
     d->group_starts_per_cycle = table_number (t, "group_starts_per_cycle");
+  if (d->local_merge_bytes == 0)
+    d->local_merge_bytes = table_number (t, "local_merge_bytes");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

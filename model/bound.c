@@ -19,6 +19,8 @@
    | KIND_BIT (BNB_KIND_THREAD_Z))
 #define BLOCK_BITS (KIND_BIT (BNB_KIND_BLOCK) | KIND_BIT (BNB_KIND_ELIDED))
 #define PARALLEL_BITS (BLOCK_BITS | THREAD_BITS)
+#define SECTOR_BYTES 32.0 /* the L1's unit of transfer on NVIDIA GPUs */
+#define VECTOR_BYTES 16.0 /* a work-item's widest access: vload4, 128 bits */
 
 typedef struct {
   const BnbModel *m;
@@ -336,22 +338,79 @@ strided_lanes (const Ctx *c, const BnbModelInst *in, guint pos)
   return c->kind[d] && (c->kind[d] & ~THREAD_BITS) == 0 && c->smin[d] >= 2;
 }
 
+/* The work-items of one warp that certainly lie on one row (one local
+ * id y and z), and so differ in local id x only: the local size on x
+ * when it is known and divides the warp (every warp holds whole rows),
+ * the warp when the size is a known multiple of it; else none is
+ * claimed. */
+static double
+row_lanes (const Ctx *c)
+{
+  double lx = c->lmin[0], simd = c->m->fig.simd;
+  if (lx != c->lmax[0] || lx < 2)
+    return 0;
+  if (fmod (simd, lx) == 0)
+    return lx;
+  return fmod (lx, simd) == 0 ? simd : 0;
+}
+
+/* Bytes the L1 path moves for an access of warp instructions `warps`:
+ * where the instruction's dim certainly on local id x steps its
+ * address by 32 bytes or more, the work-items of a row each touch a
+ * 32-byte sector of their own, in every warp instruction (a guard on
+ * that dim's logical, which could idle some of them, never applies).
+ * The step is the access's stride of that dim's logical times the tile
+ * sizes of the levels inside the dim's, at least their smallest. */
+static double
+sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps)
+{
+  const BnbModelInst *in = &c->m->insts[a->inst];
+  double rows = c->m->fig.gpu ? row_lanes (c) : 0;
+  for (guint j = 0; j < in->n_dims && rows > 0; j++)
+    {
+      const BnbModelDim *dim = &c->m->dims[in->dims[j]];
+      const BnbModelLogical *lg = &c->m->logicals[dim->logical];
+      double step = a->stride[j] * elem;
+      if (c->kind[in->dims[j]] != KIND_BIT (BNB_KIND_THREAD_X) || step == 0
+          || !c->never_guarded[dim->logical])
+        continue;
+      for (guint lv = dim->level + 1; lv < lg->n_levels; lv++)
+        step *= tile_min (c, lg->tile_var[lv]);
+      return step >= SECTOR_BYTES ? warps * rows * SECTOR_BYTES : 0;
+    }
+  return 0;
+}
+
+static gboolean
+may_vector (const Ctx *c, const BnbModelInst *in)
+{
+  for (guint j = 0; j < in->n_dims; j++)
+    if (c->kind[in->dims[j]] & KIND_BIT (BNB_KIND_VECTOR))
+      return TRUE;
+  return FALSE;
+}
+
 /* `inner`: the position that picks the element within the innermost
  * index (BNB_MODEL_NONE: unknown).  One work-item moves at most 16 bytes
  * per instruction (NVIDIA's 128-bit accesses, vload4), and only one
- * element where its elements are never adjacent. */
+ * element where its elements are never adjacent.  `merge`: the bytes
+ * the device's compiler merges scalar accesses into, unless a dim of
+ * the instruction may be a vector dim (codegen prints vloadN/vstoreN). */
 static Use
-access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem)
+access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
+            double merge)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
+  double most = may_vector (c, in) ? VECTOR_BYTES : merge;
   double issue
-      = strided_lanes (c, in, inner) ? n : n * elem / MAX (16.0, elem);
+      = strided_lanes (c, in, inner) ? n : n * elem / MAX (most, elem);
   Use u;
   u.warps = issue * warp_factor (c, in);
   u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
   u.per_item = issue / (c->gmax * spread_max (c, in));
-  u.bytes = count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem;
+  u.bytes = MAX (count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem,
+                 sector_bytes (c, a, elem, u.warps));
   u.footprint = count (c, in, a->mask) * elem;
   return u;
 }
@@ -374,7 +433,7 @@ set_use (const Ctx *c, BnbModelSet set, double elem)
   Use u = { 0, 0, 0, 0, 0 };
   for (guint k = set.first; k < set.first + set.n; k++)
     u = most (u, access_use (c, &c->m->accesses[k], c->m->accesses[k].inner,
-                             elem));
+                             elem, VECTOR_BYTES));
   return u;
 }
 
@@ -491,6 +550,32 @@ innermost_slot (const Ctx *c, const BnbModelTemp *tp)
   return BNB_MODEL_NONE;
 }
 
+/* The bytes a compiler may merge one side's scalar accesses to a
+ * temporary into (0: the writer, 1: the reader): the device's figure
+ * where the temporary is certainly in local memory and the address
+ * certainly holds a local id (a slot local memory certainly stores,
+ * indexed by a dim certainly on a local id: NVIDIA's compiler merged
+ * none of those, bench/cl-binary.c); else a vector's. */
+static double
+temp_merge (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
+            guint side)
+{
+  if (domain (c, tp->mem_choice) != KIND_BIT (BNB_MEM_LOCAL))
+    return VECTOR_BYTES;
+  for (guint s = 0; s < tp->n_slots; s++)
+    {
+      guint pos = mc->slot_pos[s][side];
+      guint inst = side ? mc->read.inst : mc->write.inst;
+      BnbDomain k;
+      if (pos == BNB_MODEL_NONE || slot_stored (c, &tp->slots[s]) != 1)
+        continue;
+      k = c->kind[c->m->insts[inst].dims[pos]];
+      if (k && (k & ~THREAD_BITS) == 0)
+        return c->m->fig.merge_bytes;
+    }
+  return VECTOR_BYTES;
+}
+
 /* A temporary's accesses count only across a barrier: without one, a
  * compiler may forward the stores to the loads. */
 static Use
@@ -506,8 +591,10 @@ temp_use (const Ctx *c, const BnbModelTemp *tp)
       if (!comm_crosses (c, mc))
         continue;
       if (mc->writes)
-        writes = most (writes, access_use (c, &mc->write, wpos, tp->elem));
-      reads = most (reads, access_use (c, &mc->read, rpos, tp->elem));
+        writes = most (writes, access_use (c, &mc->write, wpos, tp->elem,
+                                           temp_merge (c, tp, mc, 0)));
+      reads = most (reads, access_use (c, &mc->read, rpos, tp->elem,
+                                       temp_merge (c, tp, mc, 1)));
     }
   return combine (writes, reads, FALSE);
 }

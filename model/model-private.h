@@ -74,6 +74,11 @@ typedef struct {
   BnbPosMask mask; /* positions whose iterations all take place */
   guint inner;     /* the position whose dim picks the element within the
                       innermost (contiguous) index, or BNB_MODEL_NONE */
+  /* Kernel arrays: per position, the elements between two consecutive
+   * values of its logical dim's index (|coef| times the extents of the
+   * later subscripts); 0 where it does not index the array, or where
+   * the subscripts are not injective, and for temporaries. */
+  double stride[BNB_IR_MAX_INST_DIMS];
 } BnbModelAccess;
 
 /* A run of accesses in `accesses`. */

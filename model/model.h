@@ -78,6 +78,10 @@ typedef struct {
                            not bounded) */
   double mem_warps;     /* memory warp instructions per cycle per unit
                            (0: not bounded) */
+  double merge_bytes;   /* bytes one local-memory load or store whose
+                           address holds a local id moves per work-item
+                           at most from scalar accesses (a compiler's
+                           merging; vector dims move 16) */
   double launch_s;      /* least time of a launch */
   double max_items[3];  /* work-items per local id */
   double max_group;     /* work-items per work-group */

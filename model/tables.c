@@ -11,6 +11,7 @@
  * each dim, the tile sizes, the accesses of each array and temporary. */
 #include "model/model-private.h"
 
+#include <math.h>
 #include <string.h>
 
 G_DEFINE_QUARK (bnb - model - error - quark, bnb_model_error)
@@ -218,6 +219,33 @@ array_inner (const BnbIrKernel *k, const BnbIrInst *inst)
                          bnb_ir_logical (k, logical)->n_levels - 1);
 }
 
+/* Row-major: a subscript's unit step moves the product of the later
+ * extents. */
+static void
+array_strides (const BnbIrKernel *k, const BnbIrInst *inst, double *stride)
+{
+  const BnbIrArray *a = bnb_ir_array (k, inst->array);
+  guint64 used;
+  if (!subscripts_injective (k, inst, &used))
+    return;
+  for (guint r = 0; r < a->rank; r++)
+    {
+      const BnbIrAffine *ix = &inst->index[r];
+      double later = 1;
+      for (guint q = r + 1; q < a->rank; q++)
+        later *= (double)bnb_ir_affine_eval (k, &a->extent[q], NULL);
+      for (guint t = 0; t < ix->n_terms; t++)
+        {
+          const BnbIrTerm *term = &ix->terms[t];
+          if (term->kind != BNB_IR_VAR_LOGICAL || term->coef == 0)
+            continue;
+          for (guint j = 0; j < inst->n_dims; j++)
+            if (bnb_ir_dim (k, inst->dims[j])->logical == term->index)
+              stride[j] = fabs ((double)term->coef) * later;
+        }
+    }
+}
+
 static BnbModelSet
 add_array_accesses (BnbModel *m, GArray *acc, guint array, BnbIrOp op)
 {
@@ -225,11 +253,12 @@ add_array_accesses (BnbModel *m, GArray *acc, guint array, BnbIrOp op)
   for (guint i = 0; i < m->n_insts; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (m->kernel, i);
-      BnbModelAccess a = { i, m->insts[i].vary, BNB_MODEL_NONE };
-      if (inst->array == array && inst->op == op)
-        a.inner = array_inner (m->kernel, inst);
-      if (inst->array == array && inst->op == op)
-        g_array_append_val (acc, a);
+      BnbModelAccess a = { i, m->insts[i].vary, BNB_MODEL_NONE, { 0 } };
+      if (inst->array != array || inst->op != op)
+        continue;
+      a.inner = array_inner (m->kernel, inst);
+      array_strides (m->kernel, inst, a.stride);
+      g_array_append_val (acc, a);
     }
   set.n = acc->len - set.first;
   return set;
@@ -294,10 +323,12 @@ temp_comm (const BnbModel *m, const BnbIrComm *comm)
   const BnbModelInst *p = &m->insts[comm->producer];
   BnbModelComm mc;
   memset (&mc, 0, sizeof mc);
-  mc.write = (BnbModelAccess){ comm->producer, (1u << p->n_dims) - 1,
-                                BNB_MODEL_NONE };
-  mc.read = (BnbModelAccess){ comm->consumer, read_mask (m, comm),
-                               BNB_MODEL_NONE };
+  mc.write = (BnbModelAccess){
+    comm->producer, (1u << p->n_dims) - 1, BNB_MODEL_NONE, { 0 }
+  };
+  mc.read = (BnbModelAccess){
+    comm->consumer, read_mask (m, comm), BNB_MODEL_NONE, { 0 }
+  };
   mc.writes = !p->update;
   comm_levels (m, comm, &mc);
   return mc;
@@ -379,16 +410,15 @@ comm_slot_positions (const BnbIrKernel *k, const BnbModelTemp *t,
   for (guint s = 0; s < t->n_slots; s++)
     {
       const BnbModelSlot *sl = &t->slots[s];
-      const BnbIrDim *d = bnb_ir_dim (
-          k, sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]);
+      const BnbIrDim *d
+          = bnb_ir_dim (k, sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]);
       mc->slot_pos[s][0] = level_position (k, p, d->logical, d->level);
       mc->slot_pos[s][1] = level_position (k, u, d->logical, d->level);
     }
 }
 
 static guint
-add_temp_comms (BnbModel *m, GArray *comms, guint value,
-                const BnbModelTemp *t)
+add_temp_comms (BnbModel *m, GArray *comms, guint value, const BnbModelTemp *t)
 {
   guint n = 0;
   for (guint c = 0; c < m->kernel->comms->len; c++)

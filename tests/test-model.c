@@ -163,8 +163,12 @@ test_root_axpy (void)
  * thread.x), so the loads of b alone are M N K / T1 lane loads, one
  * element each: a warp instruction per 32 of them, each a cycle of a
  * compute unit's load/store units.  With 16-byte loads the term would
- * be a quarter of that.  The (256 / 16)^2 work-groups each take a start
- * of the work distributor.  PoCL has neither figure: both terms are 0. */
+ * be a quarter of that.  The chunk a is as many loads, adjacent along k
+ * for one work-item, but its address holds local id y: NVIDIA's
+ * compiler merges none of those (local_merge_bytes = 4 in the H100 and
+ * H200 descriptions), so they count one element each too: twice b's.
+ * The (256 / 16)^2 work-groups each take a start of the work
+ * distributor.  PoCL has neither figure: both terms are 0. */
 static void
 test_leaf_memory (gconstpointer data)
 {
@@ -194,10 +198,42 @@ test_leaf_memory (gconstpointer data)
   else
     {
       g_assert_cmpfloat (e.values[BNB_MODEL_TERM_MEMPIPE], >=,
-                         mnk / 2 / 32 / (132 * clock) * (1 - 1e-12));
+                         2 * mnk / 2 / 32 / (132 * clock) * (1 - 1e-12));
       g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_GROUPS],
                                       groups / clock, 1e-9 * groups / clock);
     }
+  bnb_choice_node_free (node);
+  fixture_clear (&f);
+}
+
+/* tests/data/transpose.ir with i.1 (32) on local id x and j.1 (4) on y:
+ * the load of A[i, j] steps 256 elements between neighbouring work-items
+ * on x, so each of its N^2 / 32 warp instructions touches 32 sectors of
+ * 32 bytes, 8 times the bytes it uses; the store to B[j, i] is
+ * contiguous along x.  On a CPU bytes are bytes. */
+static void
+test_leaf_sectors (gconstpointer data)
+{
+  const char *device = data;
+  const char *text = "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
+                     "kind(j.1@x)=thread.y; kind(i.1@st.B)=thread.x; "
+                     "kind(j.1@st.B)=thread.y; mem(x)=private";
+  Fixture f;
+  BnbModelExplain e;
+  g_autoptr (GError) error = NULL;
+  BnbChoiceNode *node;
+  double n2 = 256.0 * 256, bytes;
+  fixture_load (&f, "tests/data/transpose.ir", "N=256", device);
+  node = bnb_choice_node_copy (f.root);
+  g_assert_true (bnb_choice_node_apply_string (node, text, &error));
+  g_assert_no_error (error);
+  bnb_model_bound (f.model, node, &e);
+  assert_explained (e.bound, &e);
+  bytes = strstr (device, "pocl") ? 2 * 4 * n2 : n2 / 32 * 32 * 32 + 4 * n2;
+  g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_CACHE]
+                                      * bnb_model_figures (f.model)
+                                            ->cache_bytes_s,
+                                  bytes, 1e-9 * bytes);
   bnb_choice_node_free (node);
   fixture_clear (&f);
 }
@@ -335,9 +371,15 @@ main (int argc, char **argv)
   g_test_add_func ("/model/device/unusable", test_bad_device);
   for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
     {
-      g_autofree char *path = g_strdup_printf (
-          "/model/leaf/memory/%s", strrchr (devices[dv], '/') + 1);
+      g_autofree char *path = g_strdup_printf ("/model/leaf/memory/%s",
+                                               strrchr (devices[dv], '/') + 1);
       g_test_add_data_func (path, devices[dv], test_leaf_memory);
+    }
+  for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
+    {
+      g_autofree char *path = g_strdup_printf ("/model/leaf/sectors/%s",
+                                               strrchr (devices[dv], '/') + 1);
+      g_test_add_data_func (path, devices[dv], test_leaf_sectors);
     }
   for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
     for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
