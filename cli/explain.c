@@ -225,6 +225,11 @@ print_figures (const BnbModelFigures *f)
   printf ("  local accesses whose address holds a local id: merged into at "
           "most %.4g bytes%s\n",
           f->merge_bytes, f->merge_bytes < 16 ? "" : " (no figure)");
+  if (f->barrier_step_s > 0)
+    printf ("  a loop step split by a barrier at least %.4g us\n",
+            f->barrier_step_s * 1e6);
+  else
+    printf ("  barrier steps: no figure, not bounded\n");
 }
 
 /* Runs a leaf through the harness (no journal: a fresh measurement). */

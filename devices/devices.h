@@ -100,6 +100,9 @@ typedef struct {
                                     cycle at most; 0 unknown */
   guint lsu_per_cu;     /* load/store lanes per CU: memory instructions'
                            work-items served per cycle; 0 unknown */
+  double barrier_step_cycles; /* least cycles of a loop step a barrier
+                                 splits: store, barrier, load, barrier;
+                                 0 unknown */
   double local_merge_bytes; /* the most bytes one local-memory load or
                                store moves for a work-item from accesses
                                the source writes one element at a time,

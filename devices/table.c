@@ -50,9 +50,9 @@ bnb_device_data_path (const char *name)
   for (int up = 0; !found && exe_dir && up <= 3; up++)
     found = path_if_exists (data_candidate (exe_dir, up, name));
   if (!found && exe_dir)
-    found = path_if_exists (g_build_filename (exe_dir, "..", "share",
-                                              "bnbtune", "devices", name,
-                                              NULL));
+    found
+        = path_if_exists (g_build_filename (exe_dir, "..", "share", "bnbtune",
+                                            "devices", name, NULL));
   return found;
 }
 
@@ -132,6 +132,8 @@ apply_entry (Table *t, BnbDeviceDesc *d)
     d->group_starts_per_cycle = table_number (t, "group_starts_per_cycle");
   if (d->local_merge_bytes == 0)
     d->local_merge_bytes = table_number (t, "local_merge_bytes");
+  if (d->barrier_step_cycles == 0)
+    d->barrier_step_cycles = table_number (t, "barrier_step_cycles");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

@@ -618,6 +618,43 @@ add_temps (const Ctx *c, Work *w)
     }
 }
 
+/* The loop steps one work-group runs one after another, each split by a
+ * barrier: for a communication that certainly crosses work-items through
+ * a temporary certainly in local or global memory, codegen puts a
+ * barrier under the loops holding both producer and consumer, and a
+ * second after the consumer where those loops repeat; the dims the two
+ * instructions share are such loops where they are certainly `loop` or
+ * `unroll`.  Communications in the same loops share their barriers: the
+ * most, not the sum. */
+static double
+barrier_steps (const Ctx *c)
+{
+  const BnbDomain seq = KIND_BIT (BNB_KIND_LOOP) | KIND_BIT (BNB_KIND_UNROLL);
+  double most = 0;
+  for (guint t = 0; t < c->m->n_temps; t++)
+    {
+      const BnbModelTemp *tp = &c->m->temps[t];
+      if (domain (c, tp->mem_choice) & KIND_BIT (BNB_MEM_PRIVATE))
+        continue;
+      for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
+        {
+          const BnbModelComm *mc = &c->m->comms[k];
+          const BnbModelInst *p = &c->m->insts[mc->write.inst];
+          const BnbModelInst *q = &c->m->insts[mc->read.inst];
+          double steps = 1;
+          if (!comm_crosses (c, mc))
+            continue;
+          for (guint i = 0; i < p->n_dims; i++)
+            for (guint j = 0; j < q->n_dims; j++)
+              if (p->dims[i] == q->dims[j] && c->kind[p->dims[i]]
+                  && (c->kind[p->dims[i]] & ~seq) == 0)
+                steps *= c->smin[p->dims[i]];
+          most = MAX (most, steps);
+        }
+    }
+  return most >= 2 ? most : 0;
+}
+
 static void
 node_ranges (Ctx *c)
 {
@@ -687,6 +724,7 @@ terms (const Ctx *c, const Work *w, double *t)
                ratio (w->mem_warps_ng, mem_rate));
   t[BNB_MODEL_TERM_MEMPIPE] = ratio (w->mem_warps, mem_rate * units_busy);
   t[BNB_MODEL_TERM_GROUPS] = ratio (c->gmin, f->group_rate);
+  t[BNB_MODEL_TERM_BARRIER] = barrier_steps (c) * f->barrier_step_s;
   t[BNB_MODEL_TERM_THREAD] = f->gpu ? ratio (w->per_item, f->clock_hz) : 0;
   t[BNB_MODEL_TERM_CHAIN] = ratio (w->chain_cycles, f->clock_hz);
   t[BNB_MODEL_TERM_DRAM] = ratio (dram, f->dram_bytes_s);

@@ -72,6 +72,7 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->cache_bytes_s = f->local_bytes_s;
   f->on_chip_bytes = GPU_ON_CHIP_BYTES;
   f->mem_warps = d->lsu_per_cu / f->simd;
+  f->barrier_step_s = d->barrier_step_cycles / f->clock_hz;
   if (d->local_merge_bytes > 0)
     f->merge_bytes = MIN (d->local_merge_bytes, VECTOR_BYTES);
   f->group_rate = d->group_starts_per_cycle * f->clock_hz;

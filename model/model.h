@@ -49,6 +49,8 @@ typedef enum {
   BNB_MODEL_TERM_MEMPIPE, /* memory instructions through the load/store
                              units */
   BNB_MODEL_TERM_GROUPS,  /* work-groups the device must start */
+  BNB_MODEL_TERM_BARRIER, /* one work-group's loop steps split by a
+                             barrier */
   BNB_MODEL_TERM_COUNT,
 } BnbModelTerm;
 
@@ -78,6 +80,8 @@ typedef struct {
                            not bounded) */
   double mem_warps;     /* memory warp instructions per cycle per unit
                            (0: not bounded) */
+  double barrier_step_s; /* least time of a loop step a barrier splits
+                            (store, barrier, load, barrier); 0: none */
   double merge_bytes;   /* bytes one local-memory load or store whose
                            address holds a local id moves per work-item
                            at most from scalar accesses (a compiler's

@@ -39,6 +39,9 @@ static const TermInfo term_info[BNB_MODEL_TERM_COUNT] = {
   [BNB_MODEL_TERM_GROUPS]
   = { "work-group starts", "",
       "the device's work distributor (work-groups started per cycle)" },
+  [BNB_MODEL_TERM_BARRIER]
+  = { "barrier steps", "",
+      "one work-group's loop steps split by a barrier, one after another" },
 };
 
 const char *

@@ -168,7 +168,10 @@ test_root_axpy (void)
  * compiler merges none of those (local_merge_bytes = 4 in the H100 and
  * H200 descriptions), so they count one element each too: twice b's.
  * The (256 / 16)^2 work-groups each take a start of the work
- * distributor.  PoCL has neither figure: both terms are 0. */
+ * distributor.  The chunks cross work-items through local memory inside
+ * the k loop, 256 / 8 steps that one work-group runs one after another,
+ * each split by barriers: 32 cycles each in the GPU descriptions.  PoCL
+ * has none of these figures: the three terms are 0. */
 static void
 test_leaf_memory (gconstpointer data)
 {
@@ -194,6 +197,7 @@ test_leaf_memory (gconstpointer data)
     {
       g_assert_cmpfloat (e.values[BNB_MODEL_TERM_MEMPIPE], ==, 0);
       g_assert_cmpfloat (e.values[BNB_MODEL_TERM_GROUPS], ==, 0);
+      g_assert_cmpfloat (e.values[BNB_MODEL_TERM_BARRIER], ==, 0);
     }
   else
     {
@@ -201,6 +205,8 @@ test_leaf_memory (gconstpointer data)
                          2 * mnk / 2 / 32 / (132 * clock) * (1 - 1e-12));
       g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_GROUPS],
                                       groups / clock, 1e-9 * groups / clock);
+      g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_BARRIER],
+                                      32 * 32 / clock, 1e-9 * 32 * 32 / clock);
     }
   bnb_choice_node_free (node);
   fixture_clear (&f);
