@@ -92,19 +92,29 @@ build/release/bench/cl-binary: build/release/bench/cl-binary.o
 deps:
 	tools/deps.sh
 
+# The man page, from the program's --help (tools/man.sh, help2man).
+build/release/bnbtune.1: build/release/bnbtune tools/man.sh
+	tools/man.sh build/release/bnbtune $@
+
 # The program and its data: PREFIX/bin/bnbtune finds the device tables in
 # PREFIX/share/bnbtune/devices (devices/table.c); the shipped kernels go
-# to PREFIX/share/bnbtune/kernels.
+# to PREFIX/share/bnbtune/kernels, the man page to PREFIX/share/man/man1.
 PREFIX ?= /usr/local
-install: build/release/bnbtune
+install: build/release/bnbtune build/release/bnbtune.1
 	install -D -m 755 build/release/bnbtune $(DESTDIR)$(PREFIX)/bin/bnbtune
+	install -D -m 644 build/release/bnbtune.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/bnbtune.1
 	install -d $(DESTDIR)$(PREFIX)/share/bnbtune/devices \
 		$(DESTDIR)$(PREFIX)/share/bnbtune/kernels
 	install -m 644 data/devices/*.ini $(DESTDIR)$(PREFIX)/share/bnbtune/devices
 	install -m 644 data/kernels/*.ir $(DESTDIR)$(PREFIX)/share/bnbtune/kernels
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/bnbtune
+	rm -f $(DESTDIR)$(PREFIX)/bin/bnbtune \
+		$(DESTDIR)$(PREFIX)/share/man/man1/bnbtune.1
 	rm -rf $(DESTDIR)$(PREFIX)/share/bnbtune
+	for d in share/man/man1 share/man share bin; do \
+		rmdir $(DESTDIR)$(PREFIX)/$$d 2>/dev/null || true; \
+	done; rmdir $(DESTDIR)$(PREFIX) 2>/dev/null || true
 
 # The two variants run side by side (each test program is mostly one
 # thread: one after the other, make check kept one of two cores busy);

@@ -39,7 +39,7 @@ static void
 print_usage (FILE *out)
 {
   fprintf (out, "Usage: bnbtune --kernel FILE [--device SPEC] [OPTION...]\n"
-                "       bnbtune COMMAND [OPTION...]\n\n"
+                "   or: bnbtune COMMAND [OPTION...]\n\n"
                 "bnbtune finds the fastest OpenCL implementation of a kernel "
                 "in an\noptimization space (docs/ir.md) by branch and "
                 "bound.\n\nCommands:\n");

@@ -533,8 +533,8 @@ run_in (const char *program, const char *dir, int *status, char **err)
   g_auto (GStrv) envp = g_environ_unsetenv (g_get_environ (), "BNBTUNE_DATA");
   g_autoptr (GError) error = NULL;
   char *out = NULL;
-  g_assert_true (g_spawn_sync (dir, (char **) argv, envp, G_SPAWN_DEFAULT,
-                               NULL, NULL, &out, err, status, &error));
+  g_assert_true (g_spawn_sync (dir, (char **)argv, envp, G_SPAWN_DEFAULT, NULL,
+                               NULL, &out, err, status, &error));
   g_assert_no_error (error);
   return out;
 }
@@ -560,20 +560,60 @@ test_cli_installed (void)
   g_assert_cmpint (g_mkdir_with_parents (bindir, 0755), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (datadir, 0755), ==, 0);
   g_assert_true (g_file_get_contents (bin, &bytes, &n, NULL));
-  g_assert_true (g_file_set_contents (program, bytes, (gssize) n, NULL));
+  g_assert_true (g_file_set_contents (program, bytes, (gssize)n, NULL));
   g_assert_cmpint (g_chmod (program, 0755), ==, 0);
   out = run_in (program, prefix, &status, &err);
   g_assert_false (g_spawn_check_wait_status (status, NULL));
   g_assert_nonnull (strstr (err, "vendors.ini not found"));
   g_assert_true (g_file_get_contents ("data/devices/vendors.ini", &text, &m,
                                       NULL));
-  g_assert_true (g_file_set_contents (table, text, (gssize) m, NULL));
+  g_assert_true (g_file_set_contents (table, text, (gssize)m, NULL));
   out2 = run_in (program, prefix, &status, &err2);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_true (g_str_has_prefix (out2, "device 0: "));
   g_assert_nonnull (strstr (out2, "(vendors.ini: "));
   g_assert_cmpint (g_remove (table), ==, 0);
   g_assert_cmpint (g_remove (program), ==, 0);
+}
+
+/* The man page `make install` puts in PREFIX/share/man/man1 is made from
+ * the program's own help (tools/man.sh, help2man): it carries the
+ * version `--version` prints, a section per command, and the options
+ * those commands list. */
+static void
+test_cli_man_page (void)
+{
+  const char *bin = g_getenv ("BNBTUNE") ? g_getenv ("BNBTUNE") : "./bnbtune";
+  g_autofree char *page = temp_path ("bnbtune.1");
+  const char *argv[] = { "tools/man.sh", bin, page, NULL };
+  const char *version[] = { bin, "--version", NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *ver = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT,
+                               NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("tools/man.sh failed: %s", err);
+  g_assert_true (g_spawn_sync (NULL, (char **)version, NULL, G_SPAWN_DEFAULT,
+                               NULL, NULL, &ver, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_strstrip (ver);
+  g_assert_true (g_file_get_contents (page, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, ".TH BNBTUNE \"1\""));
+  g_assert_nonnull (strstr (text, ver));
+  for (const char *const *c
+       = (const char *const[]){ "tune", "compare", "count", "check", "devices",
+                                "explain", "run", "emit", NULL };
+       *c; c++)
+    {
+      g_autofree char *section = g_strdup_printf ("\n.SS %s\n", *c);
+      g_assert_nonnull (strstr (text, section));
+    }
+  g_assert_nonnull (strstr (text, "--budget"));
+  g_assert_nonnull (strstr (text, "--device-file"));
+  g_assert_cmpint (g_remove (page), ==, 0);
 }
 
 static void
@@ -633,6 +673,7 @@ main (int argc, char **argv)
   g_test_add_func ("/devices/cli/list", test_cli);
   g_test_add_func ("/devices/cli/no-platform", test_cli_no_platform);
   g_test_add_func ("/devices/cli/installed", test_cli_installed);
+  g_test_add_func ("/devices/cli/man-page", test_cli_man_page);
   status = g_test_run ();
   remove_tree (cache_dir);
   g_free (cache_dir);

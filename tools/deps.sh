@@ -8,7 +8,7 @@
 set -euo pipefail
 
 base=(ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libhwloc-dev
-      libglib2.0-dev clinfo pkg-config make gcc)
+      libglib2.0-dev clinfo pkg-config make gcc help2man)
 fuzz=0
 extra=()
 for arg in "$@"; do
