@@ -31,7 +31,10 @@ devices_context (DevicesOptions *o)
     { "calibrate", 'c', 0, G_OPTION_ARG_NONE, &o->calibrate,
       "Measure the peak rates (or reuse the cached measurement)", NULL },
     { "recalibrate", 0, 0, G_OPTION_ARG_NONE, &o->recalibrate,
-      "Measure the peak rates again, replacing the cache", NULL },
+      "Measure the peak rates again, replacing the cache (run it on an "
+      "idle machine: a busy one measures low rates, which weaken the "
+      "model's bound)",
+      NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       "Print a JSON array instead of text", NULL },
     { NULL },
@@ -332,9 +335,6 @@ open_one (const char *spec, const DevicesOptions *o, gboolean cached,
   g_autoptr (BnbDevice) dev = NULL;
   g_autoptr (GPtrArray) all = NULL;
   BnbDeviceCalibrate mode = calibrate_mode (o);
-  if (mode == BNB_DEVICE_CALIBRATE_FORCE
-      || (mode == BNB_DEVICE_CALIBRATE_CACHED && !cached))
-    fprintf (stderr, "bnbtune devices: calibrating device '%s'...\n", spec);
   if (!(dev = bnb_device_open_full (spec, mode, error)))
     return FALSE;
   if (o->c.device)

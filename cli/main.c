@@ -61,11 +61,28 @@ find_command (const char *name)
   return NULL;
 }
 
+/* The library's notices (g_message: a calibration about to run) read as
+ * the program's own lines; everything else as GLib writes it. */
+static GLogWriterOutput
+write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields,
+           gpointer data)
+{
+  if ((level & G_LOG_LEVEL_MASK) == G_LOG_LEVEL_MESSAGE)
+    for (gsize i = 0; i < n_fields; i++)
+      if (strcmp (fields[i].key, "MESSAGE") == 0)
+        {
+          fprintf (stderr, "bnbtune: %s\n", (const char *)fields[i].value);
+          return G_LOG_WRITER_HANDLED;
+        }
+  return g_log_writer_default (level, fields, n_fields, data);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr (GError) error = NULL;
   const BnbCmd *cmd;
+  g_log_set_writer_func (write_log, NULL, NULL);
   if (argc < 2 || strcmp (argv[1], "--help") == 0
       || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     {

@@ -286,6 +286,11 @@ calibrate (BnbDevice *dev, BnbDeviceCalibrate mode, GError **error)
   if (mode == BNB_DEVICE_CALIBRATE_CACHED
       && bnb_device_cache_apply (dev->cache_path, &dev->desc))
     return TRUE;
+  g_message ("calibrating %s: its peak rates, measured once in a few "
+             "seconds and kept in %s; a busy machine measures them low "
+             "(`bnbtune devices --recalibrate --device %u` on an idle one "
+             "measures again)",
+             dev->desc.name, dev->cache_path, dev->index);
   if (!bnb_device_calibrate (dev, error))
     return FALSE;
   save_cache (dev);

@@ -436,7 +436,11 @@ test_calibrate (void)
   g_autoptr (GPtrArray) all = NULL;
   const BnbDeviceDesc *d;
   const char *path;
+  /* The user is told before the seconds it takes, and where it is kept. */
+  g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE,
+                         "calibrating *: its peak rates*kept in *bnbtune*");
   dev = open_cpu_calibrated ();
+  g_test_assert_expected_messages ();
   d = bnb_device_desc (dev);
   path = bnb_device_cache_path (dev);
   g_test_message ("calibration took %.1f s: %.3g FLOP/s, %.3g B/s global, "
