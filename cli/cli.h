@@ -50,8 +50,8 @@ void bnb_cli_options_add (GOptionContext *context, BnbCliOptions *options,
                           const BnbCliTakes *takes);
 void bnb_cli_options_clear (BnbCliOptions *options);
 /* Parses and binds --kernel with --size; a usage error if --kernel is
- * missing. */
-BnbIrKernel *bnb_cli_load_kernel (const BnbCliOptions *options,
+ * missing.  With `text`, the file's text goes there. */
+BnbIrKernel *bnb_cli_load_kernel (const BnbCliOptions *options, char **text,
                                   GError **error);
 BnbChoiceLimits bnb_cli_limits (const BnbCliOptions *options);
 /* The root of a space, or the node that `decisions` (may be NULL) make. */

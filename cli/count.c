@@ -239,7 +239,7 @@ bnb_cmd_count (int argc, char **argv, GError **error)
   g_autoptr (BnbChoiceNode) node = NULL;
   BnbChoiceCount c;
   if (!bnb_cli_parse (context, &argc, &argv, error)
-      || !(k = bnb_cli_load_kernel (&o.c, error)))
+      || !(k = bnb_cli_load_kernel (&o.c, NULL, error)))
     return FALSE;
   BnbChoiceLimits limits = bnb_cli_limits (&o.c);
   if (!(s = bnb_choice_space_new (k, &limits, error))
@@ -318,7 +318,7 @@ bnb_cmd_check (int argc, char **argv, GError **error)
                                 "structure and the open choices\nof its "
                                 "root (or of the node --decisions make).");
   if (!bnb_cli_parse (context, &argc, &argv, error)
-      || !(k = bnb_cli_load_kernel (&o.c, error)))
+      || !(k = bnb_cli_load_kernel (&o.c, NULL, error)))
     return FALSE;
   BnbChoiceLimits limits = bnb_cli_limits (&o.c);
   if (!(s = bnb_choice_space_new (k, &limits, error))

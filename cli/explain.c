@@ -232,10 +232,11 @@ print_figures (const BnbModelFigures *f)
     printf ("  barrier steps: no figure, not bounded\n");
 }
 
-/* Runs a leaf through the harness (no journal: a fresh measurement). */
+/* Runs a leaf through a harness that borrows the kernel already parsed
+ * (no journal: a fresh measurement). */
 static gboolean
-measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
-              GError **error)
+measure_leaf (const ExplainOptions *o, const BnbIrKernel *k, const char *text,
+              const BnbChoiceNode *leaf, double bound, GError **error)
 {
   BnbHarnessOptions ho;
   g_autoptr (BnbHarness) h = NULL;
@@ -250,8 +251,8 @@ measure_leaf (const ExplainOptions *o, const BnbChoiceNode *leaf, double bound,
       return FALSE;
     }
   bnb_harness_options_init (&ho);
-  if (!(h = bnb_tune_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device,
-                                  &ho, error))
+  if (!(h = bnb_harness_new_bound (o->c.kernel, text, k, FALSE, o->c.device,
+                                   &ho, error))
       || !(prog = bnb_codegen_generate (leaf, error))
       || !(e = bnb_harness_evaluate (h, prog, FALSE, error)))
     return FALSE;
@@ -269,6 +270,7 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
   g_auto (ExplainOptions) o = { 0 };
   g_autoptr (GOptionContext) context = explain_context (&o);
   g_autoptr (BnbIrKernel) k = NULL;
+  g_autofree char *text = NULL;
   g_autoptr (BnbChoiceSpace) s = NULL;
   g_autoptr (BnbChoiceNode) node = NULL;
   g_autoptr (BnbModel) model = NULL;
@@ -279,7 +281,7 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
       || !load_device (&o, &desc, error))
     return FALSE;
   limits = bnb_device_desc_limits (&desc);
-  if (!(k = bnb_cli_load_kernel (&o.c, error))
+  if (!(k = bnb_cli_load_kernel (&o.c, &text, error))
       || !(s = bnb_codegen_space_new (k, &limits, error))
       || !(node = bnb_cli_start_node (s, o.c.decisions, error))
       || !(model = bnb_model_new (s, &desc, error)))
@@ -291,5 +293,5 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
     print_figures (bnb_model_figures (model));
   if (o.children)
     print_children (model, node);
-  return !o.measure || measure_leaf (&o, node, e.bound, error);
+  return !o.measure || measure_leaf (&o, k, text, node, e.bound, error);
 }

@@ -52,7 +52,7 @@ bnb_cli_options_clear (BnbCliOptions *o)
 }
 
 BnbIrKernel *
-bnb_cli_load_kernel (const BnbCliOptions *o, GError **error)
+bnb_cli_load_kernel (const BnbCliOptions *o, char **text, GError **error)
 {
   if (!o->kernel)
     {
@@ -60,7 +60,7 @@ bnb_cli_load_kernel (const BnbCliOptions *o, GError **error)
                    "--kernel FILE is required");
       return NULL;
     }
-  return bnb_tune_load_kernel (o->kernel, o->sizes, error);
+  return bnb_tune_load_kernel (o->kernel, o->sizes, text, error);
 }
 
 BnbChoiceLimits

@@ -674,7 +674,7 @@ bnb_cmd_emit (int argc, char **argv, GError **error)
   if (!!o.c.decisions + !!o.random_leaf != 1)
     return usage_error (error, "name the candidate with exactly one of "
                                "--decisions or --random-leaf");
-  if (!(k = bnb_cli_load_kernel (&o.c, error)))
+  if (!(k = bnb_cli_load_kernel (&o.c, NULL, error)))
     return FALSE;
   limits = bnb_cli_limits (&o.c);
   if (!(program

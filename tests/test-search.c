@@ -562,6 +562,36 @@ count_kernels_json (const char *kernel, const char *sizes,
   return spawn_bnbtune (argv);
 }
 
+/* `explain --measure` on a leaf: the decisions of a random leaf (from
+ * the header `emit` writes), bounded and then run on the test device by
+ * a harness that borrows the kernel explain parsed; the measured time is
+ * not below the bound. */
+static void
+test_cli_explain_measure (void)
+{
+  const char *emit[] = { bnb_test_bnbtune (), "emit", "--kernel",
+                         "data/kernels/axpy.ir", "--size=N=4096",
+                         "--random-leaf=3", NULL };
+  g_autofree char *source = spawn_bnbtune (emit);
+  g_auto (GStrv) lines = g_strsplit (source, "\n", -1);
+  g_autoptr (GString) decisions = g_string_new (NULL);
+  g_autofree char *dec_arg = NULL, *dev_arg = NULL, *out = NULL;
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], " *   ") && strchr (lines[i], '='))
+      g_string_append_printf (decisions, "%s; ", lines[i] + 5);
+  g_assert_cmpuint (decisions->len, >, 0);
+  dec_arg = g_strdup_printf ("--decisions=%s", decisions->str);
+  dev_arg = g_strdup_printf ("--device=%s", bnb_test_device ());
+  const char *argv[] = { bnb_test_bnbtune (), "explain", "--kernel",
+                         "data/kernels/axpy.ir", "--size=N=4096", dec_arg,
+                         dev_arg, "--measure", NULL };
+  out = spawn_bnbtune (argv);
+  g_assert_nonnull (strstr (out, "a leaf"));
+  g_assert_nonnull (strstr (out, "measured ok: "));
+  g_assert_nonnull (strstr (out, "measured / bound = "));
+  g_assert_null (strstr (out, "VIOLATION"));
+}
+
 /* A leaf per kernel: the exhaustive run of a sub-space walks the tree of
  * kernels, whose leaves are distinct kernels (keys computed here, from
  * the code of each leaf it reports), as many as the distinct kernels of
@@ -1172,6 +1202,7 @@ main (int argc, char **argv)
                    test_end_to_end_mixed_precision);
   g_test_add_func ("/search/end-to-end/stale-journal",
                    test_end_to_end_stale_journal);
+  g_test_add_func ("/search/cli/explain-measure", test_cli_explain_measure);
   g_test_add_func ("/search/end-to-end/same-kernel",
                    test_end_to_end_same_kernel);
   g_test_add_func ("/search/end-to-end/same-kernel-resume",

@@ -60,10 +60,14 @@ load_kernel (const char *path, const char *sizes, char **text, GError **error)
 }
 
 BnbIrKernel *
-bnb_tune_load_kernel (const char *path, const char *sizes, GError **error)
+bnb_tune_load_kernel (const char *path, const char *sizes, char **text,
+                      GError **error)
 {
-  g_autofree char *text = NULL;
-  return load_kernel (path, sizes, &text, error);
+  g_autofree char *contents = NULL;
+  BnbIrKernel *kernel = load_kernel (path, sizes, &contents, error);
+  if (kernel && text)
+    *text = g_steal_pointer (&contents);
+  return kernel;
 }
 
 BnbHarness *

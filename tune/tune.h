@@ -48,9 +48,12 @@ typedef struct {
 
 /* Parses the kernel at `path` and binds it to `sizes` (NULL: the file's
  * defaults); a `sizes` that binds no parameter or an impossible value is
- * a G_OPTION_ERROR (a usage error), not a fault of the kernel. */
+ * a G_OPTION_ERROR (a usage error), not a fault of the kernel.  With
+ * `text`, the file's text goes there (for a harness that borrows the
+ * kernel: bnb_harness_new_bound). */
 BNB_GIVE BnbIrKernel *bnb_tune_load_kernel (const char *path,
-                                            const char *sizes, GError **error)
+                                            const char *sizes, char **text,
+                                            GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 /* A harness of its own for the kernel of the file `path` (its text is
  * `text`, or read from the file if NULL), bound to `sizes` as
