@@ -428,6 +428,41 @@ best_source (const Session *s, const BnbSearchResult *r)
   return p != NULL ? g_strdup (p->source) : NULL;
 }
 
+static void
+report_info (const TuneOptions *o, const Session *s, const char *command,
+             const char *source, BnbReportInfo *info)
+{
+  *info = (BnbReportInfo){
+    .kernel_path = o->c.kernel,
+    .kernel_name = s->kernel->name,
+    .sizes = o->c.sizes ? o->c.sizes : "defaults",
+    .device = s->evaluator->name,
+    .flops = kernel_flops (s->kernel),
+    .bytes = kernel_bytes (s->kernel),
+    .best_source = source,
+    .command = command,
+    .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
+  };
+}
+
+/* compare's report after each run, so that a compare cut short (killed,
+ * out of time) leaves the table of the runs it finished; finish writes
+ * the last one. */
+static gboolean
+write_partial_report (const TuneOptions *o, const Session *s,
+                      GPtrArray *results, const char *command, GError **error)
+{
+  BnbReportInfo info;
+  g_autofree char *source = NULL;
+  if (o->report == NULL || results->len == 0)
+    return TRUE;
+  source = best_source (s, results->pdata[0]);
+  report_info (o, s, command, source, &info);
+  return bnb_report_write (o->report, &info,
+                           (BnbSearchResult *const *)results->pdata,
+                           results->len, error);
+}
+
 static gboolean
 finish (const TuneOptions *o, const Session *s, GPtrArray *results,
         const char *command, GError **error)
@@ -441,17 +476,8 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
     }
   BnbSearchResult *first = results->pdata[0];
   g_autofree char *source = best_source (s, first);
-  BnbReportInfo info = {
-    .kernel_path = o->c.kernel,
-    .kernel_name = s->kernel->name,
-    .sizes = o->c.sizes ? o->c.sizes : "defaults",
-    .device = s->evaluator->name,
-    .flops = kernel_flops (s->kernel),
-    .bytes = kernel_bytes (s->kernel),
-    .best_source = source,
-    .command = command,
-    .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
-  };
+  BnbReportInfo info;
+  report_info (o, s, command, source, &info);
   g_autofree char *summary
       = bnb_report_summary (&info, (BnbSearchResult *const *)results->pdata,
                             results->len);
@@ -567,7 +593,7 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
 }
 
 /* One line per finished run, so that a compare cut short still says
- * what it measured. */
+ * what it measured (its report, with --report, is written before). */
 static void
 print_done (const BnbSearchResult *r)
 {
@@ -753,8 +779,10 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
           BnbSearchResult *r = run_one (&o, s, st, (guint64)o.seed + k, error);
           if (r == NULL)
             return FALSE;
-          print_done (r);
           g_ptr_array_add (results, r);
+          if (!write_partial_report (&o, s, results, command, error))
+            return FALSE;
+          print_done (r);
         }
     }
   return finish (&o, s, results, command, error);

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -980,6 +981,54 @@ test_end_to_end_compare_own_kernels (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* compare writes its report as each run finishes: killed (SIGKILL) as
+ * soon as it says the first of two runs is done, it leaves a report of
+ * that run. */
+static void
+test_end_to_end_compare_killed (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-killed-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *text = NULL, *json = NULL;
+  g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
+                                      NULL, &error));
+  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
+  g_autofree char *dev_arg
+      = g_strdup_printf ("--device=%s", bnb_test_device ());
+  const char *argv[] = { bnb_test_bnbtune (), "compare", "--kernel",
+                         "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
+                         dev_arg, dec_arg, "--strategies", "exhaustive,random",
+                         "--seeds", "1", "--budget", "16", "--no-journal",
+                         "--quiet", "--threads", "2", "--report", dir, NULL };
+  GPid pid;
+  gint fd = -1, status = 0;
+  char buf[4096];
+  gboolean done = FALSE;
+  g_assert_true (g_spawn_async_with_pipes (
+      NULL, (char **)argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD
+          | G_SPAWN_STDERR_TO_DEV_NULL,
+      NULL, NULL, &pid, NULL, &fd, NULL, &error));
+  g_assert_no_error (error);
+  FILE *out = fdopen (fd, "r");
+  g_assert_nonnull (out);
+  while (!done && fgets (buf, sizeof buf, out))
+    done = g_str_has_prefix (buf, "done: exhaustive");
+  g_assert_true (done);
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  fclose (out);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFSIGNALED (status));
+  g_autofree char *path = g_build_filename (dir, "report.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (json, "\"exhaustive\""));
+  g_assert_null (strstr (json, "\"random\""));
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* A search run again on the journal of an exhaustive one is answered by
  * the journal: every evaluation but the final re-measures comes from it
  * (the incumbent too), and it is proven. */
@@ -1207,6 +1256,8 @@ main (int argc, char **argv)
                    test_end_to_end_same_kernel);
   g_test_add_func ("/search/end-to-end/same-kernel-resume",
                    test_end_to_end_same_kernel_resume);
+  g_test_add_func ("/search/end-to-end/compare-killed",
+                   test_end_to_end_compare_killed);
   g_test_add_func ("/search/end-to-end/compare-own-kernels",
                    test_end_to_end_compare_own_kernels);
   return g_test_run ();
