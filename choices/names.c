@@ -14,7 +14,9 @@ static const char *const order_names[BNB_ORDER_COUNT] = {
   "before", "after", "inside", "outside", "fused", "absent",
 };
 static const char *const mem_names[BNB_MEM_COUNT] = {
-  "private", "local", "global",
+  "private",
+  "local",
+  "global",
 };
 static const char *const pad_names[2] = { "no", "yes" };
 
@@ -64,8 +66,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
   switch (s->info[choice].type)
     {
     case BNB_CHOICE_TILE:
-      return bnb_ir_tile_var (s->kernel, s->info[choice].subject[0])
-          ->n_sizes;
+      return bnb_ir_tile_var (s->kernel, s->info[choice].subject[0])->n_sizes;
     case BNB_CHOICE_KIND:
       return BNB_KIND_COUNT;
     case BNB_CHOICE_ORDER:
@@ -124,8 +125,7 @@ bnb_choice_node_to_string (const BnbChoiceNode *node, gboolean only_decided)
         continue;
       g_autofree char *name = bnb_choice_name (s, c);
       g_autofree char *val = domain_text (s, c, node->dom[c]);
-      g_string_append_printf (out, "%s%s=%s", out->len ? "; " : "", name,
-                              val);
+      g_string_append_printf (out, "%s%s=%s", out->len ? "; " : "", name, val);
     }
   return g_string_free (out, FALSE);
 }
@@ -202,6 +202,143 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
   return TRUE;
 }
 
+/* The short form of the summary's Design lines (docs/report.md):
+ * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
+ * "padded: b".  A dim named without '@' stands for every copy of it. */
+static const char *const short_kinds[][2] = {
+  { "work-groups", "block" },
+  { "work-items x", "thread.x" },
+  { "work-items y", "thread.y" },
+  { "work-items z", "thread.z" },
+  { "unrolled", "unroll" },
+  { "vectorized", "vector" },
+  { "loops", "loop" },
+};
+
+static gboolean
+apply_named (BnbChoiceNode *node, const char *what, const char *name,
+             const char *value, GError **error)
+{
+  g_autofree char *clause = g_strdup_printf ("%s(%s)=%s", what, name, value);
+  return apply_clause (node, clause, error);
+}
+
+/* kind(NAME)=value for the dim NAME, or for every copy NAME@... of it. */
+static gboolean
+apply_kind_list (BnbChoiceNode *node, const char *value, const char *list,
+                 GError **error)
+{
+  const BnbChoiceSpace *s = node->space;
+  g_auto (GStrv) items = g_strsplit (list, ",", -1);
+  for (guint i = 0; items[i]; i++)
+    {
+      g_autofree char *item = g_strstrip (g_strdup (items[i]));
+      guint found = 0;
+      if (!*item)
+        continue;
+      for (guint c = 0; c < s->n_choices; c++)
+        {
+          g_autofree char *n = bnb_choice_name (s, c);
+          gsize len = strlen (item);
+          if (!g_str_has_prefix (n, "kind(") || strncmp (n + 5, item, len) != 0
+              || (n[5 + len] != ')'
+                  && (strchr (item, '@') || n[5 + len] != '@')))
+            continue;
+          g_autofree char *dim = g_strndup (n + 5, strlen (n) - 6);
+          if (!apply_named (node, "kind", dim, value, error))
+            return FALSE;
+          found++;
+        }
+      if (found == 0)
+        {
+          g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION,
+                       "no dim named '%s' in this space", item);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* "memory: a local, b private" and "padded: a, b". */
+static gboolean
+apply_pairs (BnbChoiceNode *node, const char *what, const char *list,
+             GError **error)
+{
+  g_auto (GStrv) items = g_strsplit (list, ",", -1);
+  for (guint i = 0; items[i]; i++)
+    {
+      g_autofree char *item = g_strstrip (g_strdup (items[i]));
+      g_auto (GStrv) words = g_strsplit (item, " ", 2);
+      if (!*item)
+        continue;
+      if (strcmp (what, "pad") == 0)
+        {
+          if (!apply_named (node, what, item, "yes", error))
+            return FALSE;
+        }
+      else if (words[1] == NULL
+               || !apply_named (node, what, words[0], g_strstrip (words[1]),
+                                error))
+        {
+          if (words[1] == NULL)
+            g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION,
+                         "'%s' is not of the form 'TEMPORARY SPACE'", item);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A clause of the short form; FALSE with *handled unset if it is not
+ * one. */
+static gboolean
+apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
+             GError **error)
+{
+  const char *colon = strchr (clause, ':');
+  *handled = TRUE;
+  if (g_str_has_prefix (clause, "Design") && g_ascii_isspace (clause[6]))
+    {
+      g_autofree char *rest = g_strstrip (g_strdup (clause + 6));
+      return apply_short (node, rest, handled, error)
+             || (!*handled && apply_clause (node, rest, error));
+    }
+  if (colon != NULL && strchr (clause, '=') == NULL)
+    {
+      g_autofree char *label = g_strstrip (g_strndup (clause, colon - clause));
+      for (guint k = 0; k < G_N_ELEMENTS (short_kinds); k++)
+        if (strcmp (label, short_kinds[k][0]) == 0)
+          return apply_kind_list (node, short_kinds[k][1], colon + 1, error);
+      if (strcmp (label, "memory") == 0)
+        return apply_pairs (node, "mem", colon + 1, error);
+      if (strcmp (label, "padded") == 0)
+        return apply_pairs (node, "pad", colon + 1, error);
+    }
+  /* tile sizes: "T1=8, T2=16" */
+  if (strchr (clause, '(') == NULL && strchr (clause, '=') != NULL)
+    {
+      g_auto (GStrv) items = g_strsplit (clause, ",", -1);
+      for (guint i = 0; items[i]; i++)
+        {
+          g_autofree char *item = g_strstrip (g_strdup (items[i]));
+          const char *eq = strchr (item, '=');
+          if (eq == NULL)
+            break;
+          g_autofree char *name = g_strstrip (g_strndup (item, eq - item));
+          g_autofree char *tile = g_strdup_printf ("tile(%s)", name);
+          if (find_choice (node->space, name) != BNB_NONE
+              || find_choice (node->space, tile) == BNB_NONE)
+            break;
+          if (!apply_named (node, "tile", name, eq + 1, error))
+            return FALSE;
+          if (items[i + 1] == NULL)
+            return TRUE;
+        }
+    }
+  *handled = FALSE;
+  return FALSE;
+}
+
 gboolean
 bnb_choice_node_apply_string (BnbChoiceNode *node, const char *text,
                               GError **error)
@@ -210,7 +347,12 @@ bnb_choice_node_apply_string (BnbChoiceNode *node, const char *text,
   for (guint i = 0; clauses[i]; i++)
     {
       g_autofree char *clause = g_strstrip (g_strdup (clauses[i]));
-      if (*clause && !apply_clause (node, clause, error))
+      gboolean handled = FALSE;
+      if (!*clause)
+        continue;
+      if (apply_short (node, clause, &handled, error))
+        continue;
+      if (handled || !apply_clause (node, clause, error))
         return FALSE;
     }
   return TRUE;

@@ -382,6 +382,63 @@ test_decisions_errors (void)
   fixture_clear (&f);
 }
 
+/* The short form of the summary's Design lines decides the same tile
+ * sizes, kinds and memory spaces as the decisions it was printed from
+ * (bench/mxm-mapped-best-h100.decisions; orders stay open, and paddings
+ * but those it names), and names it does not know are errors. */
+static void
+test_decisions_short_form (void)
+{
+  const char *design
+      = "Design      T1=4, T2=16, TK=16\n"
+        "            work-groups: m.0, n.0\n"
+        "            work-items x: n.2, k.1@a\n"
+        "            work-items y: m.2, k.1@b\n"
+        "            unrolled: m.1, n.1\n"
+        "            loops: k.0, k.1@acc.upd\n"
+        "            memory: acc private, a local, b local\n";
+  Fixture f;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *full = NULL;
+  guint compared = 0;
+  fixture_load (&f, 1, NULL);
+  g_autoptr (BnbChoiceNode) a = bnb_choice_node_copy (f.root);
+  g_autoptr (BnbChoiceNode) b = bnb_choice_node_copy (f.root);
+  g_assert_true (g_file_get_contents ("bench/mxm-mapped-best-h100.decisions",
+                                      &full, NULL, &error));
+  g_assert_true (bnb_choice_node_apply_string (a, design, &error));
+  g_assert_no_error (error);
+  g_assert_true (bnb_choice_node_apply_string (b, full, &error));
+  g_assert_no_error (error);
+  for (guint c = 0; c < f.space->n_choices; c++)
+    {
+      g_autofree char *name = bnb_choice_name (f.space, c);
+      if (g_str_has_prefix (name, "order(") || g_str_has_prefix (name, "pad("))
+        continue;
+      if (a->dom[c] != b->dom[c])
+        g_error ("%s differs: %u, %u", name, a->dom[c], b->dom[c]);
+      compared++;
+    }
+  g_assert_cmpuint (compared, >, 20);
+  g_assert_true (bnb_choice_node_apply_string (a, "padded: b", &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *pad = bnb_choice_node_to_string (a, TRUE);
+    g_assert_nonnull (strstr (pad, "pad(b)=yes"));
+  }
+  g_assert_false (bnb_choice_node_is_leaf (a));
+  g_assert_false (bnb_choice_node_apply_string (a, "work-items x: q.3",
+                                                &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION);
+  g_clear_error (&error);
+  g_assert_false (bnb_choice_node_apply_string (a, "memory: acc", &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION);
+  g_clear_error (&error);
+  g_assert_false (bnb_choice_node_apply_string (a, "T1=3", &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION);
+  fixture_clear (&f);
+}
+
 static guint64
 leaf_work_group (const BnbChoiceNode *n)
 {
@@ -437,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/count/mxm-large", test_count_mxm_large);
   g_test_add_func ("/choices/decisions/roundtrip", test_decisions_roundtrip);
   g_test_add_func ("/choices/decisions/errors", test_decisions_errors);
+  g_test_add_func ("/choices/decisions/short-form", test_decisions_short_form);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
   return g_test_run ();
 }
