@@ -20,7 +20,6 @@
 #define BLOCK_BITS (KIND_BIT (BNB_KIND_BLOCK) | KIND_BIT (BNB_KIND_ELIDED))
 #define PARALLEL_BITS (BLOCK_BITS | THREAD_BITS)
 #define SECTOR_BYTES 32.0 /* the L1's unit of transfer on NVIDIA GPUs */
-#define VECTOR_BYTES 16.0 /* a work-item's widest access: vload4, 128 bits */
 
 typedef struct {
   const BnbModel *m;
@@ -402,7 +401,7 @@ access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
-  double most = may_vector (c, in) ? VECTOR_BYTES : merge;
+  double most = may_vector (c, in) ? BNB_MODEL_VECTOR_BYTES : merge;
   double issue
       = strided_lanes (c, in, inner) ? n : n * elem / MAX (most, elem);
   Use u;
@@ -433,7 +432,7 @@ set_use (const Ctx *c, BnbModelSet set, double elem)
   Use u = { 0, 0, 0, 0, 0 };
   for (guint k = set.first; k < set.first + set.n; k++)
     u = most (u, access_use (c, &c->m->accesses[k], c->m->accesses[k].inner,
-                             elem, VECTOR_BYTES));
+                             elem, BNB_MODEL_VECTOR_BYTES));
   return u;
 }
 
@@ -561,7 +560,7 @@ temp_merge (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
             guint side)
 {
   if (domain (c, tp->mem_choice) != KIND_BIT (BNB_MEM_LOCAL))
-    return VECTOR_BYTES;
+    return BNB_MODEL_VECTOR_BYTES;
   for (guint s = 0; s < tp->n_slots; s++)
     {
       guint pos = mc->slot_pos[s][side];
@@ -573,7 +572,7 @@ temp_merge (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
       if (k && (k & ~THREAD_BITS) == 0)
         return c->m->fig.merge_bytes;
     }
-  return VECTOR_BYTES;
+  return BNB_MODEL_VECTOR_BYTES;
 }
 
 /* A temporary's accesses count only across a barrier: without one, a
@@ -623,9 +622,10 @@ add_temps (const Ctx *c, Work *w)
  * a temporary certainly in local or global memory, codegen puts a
  * barrier under the loops holding both producer and consumer, and a
  * second after the consumer where those loops repeat; the dims the two
- * instructions share are such loops where they are certainly `loop` or
- * `unroll`.  Communications in the same loops share their barriers: the
- * most, not the sum. */
+ * instructions share (the pairs of the comm's levels that are one dim)
+ * are such loops where they are certainly `loop` or `unroll`.
+ * Communications in the same loops share their barriers: the most, not
+ * the sum. */
 static double
 barrier_steps (const Ctx *c)
 {
@@ -639,16 +639,16 @@ barrier_steps (const Ctx *c)
       for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
         {
           const BnbModelComm *mc = &c->m->comms[k];
-          const BnbModelInst *p = &c->m->insts[mc->write.inst];
-          const BnbModelInst *q = &c->m->insts[mc->read.inst];
           double steps = 1;
           if (!comm_crosses (c, mc))
             continue;
-          for (guint i = 0; i < p->n_dims; i++)
-            for (guint j = 0; j < q->n_dims; j++)
-              if (p->dims[i] == q->dims[j] && c->kind[p->dims[i]]
-                  && (c->kind[p->dims[i]] & ~seq) == 0)
-                steps *= c->smin[p->dims[i]];
+          for (guint l = 0; l < mc->n_levels; l++)
+            {
+              guint d = mc->level_dims[l][0];
+              if (d == mc->level_dims[l][1] && c->kind[d]
+                  && (c->kind[d] & ~seq) == 0)
+                steps *= c->smin[d];
+            }
           most = MAX (most, steps);
         }
     }

@@ -19,7 +19,6 @@
 #define CPU_CLOCK_ALLOWANCE 2.0
 #define GPU_CACHE_BYTES_PER_CYCLE 256.0
 #define FLOAT_BYTES 4.0
-#define VECTOR_BYTES 16.0 /* a work-item's widest access: vload4, 128 bits */
 
 static double
 peak_rate (const BnbDevicePeak *p)
@@ -74,7 +73,7 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->mem_warps = d->lsu_per_cu / f->simd;
   f->barrier_step_s = d->barrier_step_cycles / f->clock_hz;
   if (d->local_merge_bytes > 0)
-    f->merge_bytes = MIN (d->local_merge_bytes, VECTOR_BYTES);
+    f->merge_bytes = MIN (d->local_merge_bytes, BNB_MODEL_VECTOR_BYTES);
   f->group_rate = d->group_starts_per_cycle * f->clock_hz;
   if (f->fp32_flops <= 0)
     f->fp32_flops = f->units * lanes * 2 * f->clock_hz;
@@ -132,7 +131,7 @@ bnb_model_figures_init (BnbModelFigures *f, const BnbDeviceDesc *d,
   for (guint h = 0; h < 3; h++)
     f->max_items[h] = MAX (1u, d->max_work_item_sizes[h]);
   f->max_group = MAX (1u, d->max_work_group_size);
-  f->merge_bytes = VECTOR_BYTES;
+  f->merge_bytes = BNB_MODEL_VECTOR_BYTES;
   if (d->type == BNB_DEVICE_TYPE_GPU)
     gpu_figures (f, d);
   else

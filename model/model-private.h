@@ -26,6 +26,8 @@
 #define BNB_MODEL_NONE G_MAXUINT
 #define BNB_MODEL_MAX_SLOTS 12
 #define BNB_MODEL_MAX_SLOT_DIMS 8
+/* A work-item's widest access: vload4, NVIDIA's 128-bit loads. */
+#define BNB_MODEL_VECTOR_BYTES 16.0
 
 typedef guint32 BnbPosMask; /* bit j: an instruction's j-th dim */
 
