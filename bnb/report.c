@@ -666,16 +666,8 @@ summary_decisions (GString *s, const char *decisions)
 /* The kernel's design in a few lines, from its decisions: the tile
  * sizes; each dim by what it became (a dim whose every instruction copy,
  * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
- * temporaries by memory space, and the padded ones. */
-static const char *const design_kinds[][2] = {
-  { "block", "work-groups" },
-  { "thread.x", "work-items x" },
-  { "thread.y", "work-items y" },
-  { "thread.z", "work-items z" },
-  { "unroll", "unrolled" },
-  { "vector", "vectorized" },
-  { "loop", "loops" },
-};
+ * temporaries by memory space, and the padded ones.  The labels are
+ * choices/'s (bnb_choice_design_label), which `--decisions` reads back. */
 
 /* "kind(m.1@acc)=unroll" -> name "m.1@acc", value "unroll". */
 static gboolean
@@ -739,16 +731,17 @@ summary_design (GString *s, const char *decisions)
     }
   if (tiles->len)
     design_line (s, "Design", tiles->str);
-  for (guint k = 0; k < G_N_ELEMENTS (design_kinds); k++)
+  const char *label, *kind;
+  for (guint k = 0; (label = bnb_choice_design_label (k, &kind)); k++)
     {
       g_autoptr (GString) line = g_string_new (NULL);
-      g_string_append_printf (line, "%s: ", design_kinds[k][1]);
+      g_string_append_printf (line, "%s: ", label);
       gsize start = line->len;
       for (guint i = 0; i < order->len; i++)
         {
           const char *base = order->pdata[i];
           const char *v = g_hash_table_lookup (same, base);
-          if (strcmp (v, design_kinds[k][0]) == 0)
+          if (strcmp (v, kind) == 0)
             g_string_append_printf (line, "%s%s",
                                     line->len > start ? ", " : "", base);
         }
@@ -759,7 +752,7 @@ summary_design (GString *s, const char *decisions)
           g_autofree char *name = g_strndup (c, eq - c);
           g_autofree char *base = g_strndup (name, strcspn (name, "@"));
           if (*(const char *)g_hash_table_lookup (same, base) == '\0'
-              && strcmp (eq + 1, design_kinds[k][0]) == 0)
+              && strcmp (eq + 1, kind) == 0)
             g_string_append_printf (line, "%s%s",
                                     line->len > start ? ", " : "", name);
         }

@@ -126,6 +126,11 @@ char *bnb_choice_name (const BnbChoiceSpace *space, guint choice);
 /* "unroll", "before", "16", "local", "yes". */
 char *bnb_choice_value_name (const BnbChoiceSpace *space, guint choice,
                              guint value);
+/* The labels the summary's Design lines give each kind of dim, in the
+ * order they print (docs/report.md), which `--decisions` reads back:
+ * the i-th label ("work-items x") and, in *kind, the kind's value name
+ * ("thread.x"); NULL past the last. */
+const char *bnb_choice_design_label (guint i, const char **kind);
 /* The tile size that value `value` of a tile choice stands for. */
 guint bnb_choice_tile_size (const BnbChoiceSpace *space, guint choice,
                             guint value);

@@ -4,6 +4,7 @@
  * reports write one down. */
 #include "choices/choices-private.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 static const char *const kind_names[BNB_KIND_COUNT] = {
@@ -14,9 +15,7 @@ static const char *const order_names[BNB_ORDER_COUNT] = {
   "before", "after", "inside", "outside", "fused", "absent",
 };
 static const char *const mem_names[BNB_MEM_COUNT] = {
-  "private",
-  "local",
-  "global",
+  "private", "local", "global",
 };
 static const char *const pad_names[2] = { "no", "yes" };
 
@@ -205,15 +204,21 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 /* The short form of the summary's Design lines (docs/report.md):
  * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
  * "padded: b".  A dim named without '@' stands for every copy of it. */
-static const char *const short_kinds[][2] = {
-  { "work-groups", "block" },
-  { "work-items x", "thread.x" },
-  { "work-items y", "thread.y" },
-  { "work-items z", "thread.z" },
-  { "unrolled", "unroll" },
-  { "vectorized", "vector" },
+static const char *const design_labels[][2] = {
+  { "work-groups", "block" },    { "work-items x", "thread.x" },
+  { "work-items y", "thread.y" }, { "work-items z", "thread.z" },
+  { "unrolled", "unroll" },      { "vectorized", "vector" },
   { "loops", "loop" },
 };
+
+const char *
+bnb_choice_design_label (guint i, const char **kind)
+{
+  if (i >= G_N_ELEMENTS (design_labels))
+    return NULL;
+  *kind = design_labels[i][1];
+  return design_labels[i][0];
+}
 
 static gboolean
 apply_named (BnbChoiceNode *node, const char *what, const char *name,
@@ -223,116 +228,132 @@ apply_named (BnbChoiceNode *node, const char *what, const char *name,
   return apply_clause (node, clause, error);
 }
 
-/* kind(NAME)=value for the dim NAME, or for every copy NAME@... of it. */
+static gboolean G_GNUC_PRINTF (2, 3)
+short_error (GError **error, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION,
+                       message);
+  return FALSE;
+}
+
+/* Whether the choice named `choice` is kind(ITEM), or kind(ITEM@...)
+ * where ITEM names no copy. */
 static gboolean
-apply_kind_list (BnbChoiceNode *node, const char *value, const char *list,
-                 GError **error)
+kind_of (const char *choice, const char *item)
+{
+  gsize n = strlen (item);
+  if (!g_str_has_prefix (choice, "kind(") || strncmp (choice + 5, item, n))
+    return FALSE;
+  return choice[5 + n] == ')' || (choice[5 + n] == '@' && !strchr (item, '@'));
+}
+
+/* "LABEL: dim, dim@copy, ...": kind(dim...)=value for each. */
+static gboolean
+apply_kinds (BnbChoiceNode *node, const char *value, GStrv items,
+             GError **error)
 {
   const BnbChoiceSpace *s = node->space;
-  g_auto (GStrv) items = g_strsplit (list, ",", -1);
   for (guint i = 0; items[i]; i++)
     {
-      g_autofree char *item = g_strstrip (g_strdup (items[i]));
-      guint found = 0;
-      if (!*item)
-        continue;
+      gboolean found = FALSE;
       for (guint c = 0; c < s->n_choices; c++)
         {
           g_autofree char *n = bnb_choice_name (s, c);
-          gsize len = strlen (item);
-          if (!g_str_has_prefix (n, "kind(") || strncmp (n + 5, item, len) != 0
-              || (n[5 + len] != ')'
-                  && (strchr (item, '@') || n[5 + len] != '@')))
+          if (!kind_of (n, items[i]))
             continue;
-          g_autofree char *dim = g_strndup (n + 5, strlen (n) - 6);
-          if (!apply_named (node, "kind", dim, value, error))
+          n[strlen (n) - 1] = '\0';
+          if (!apply_named (node, "kind", n + 5, value, error))
             return FALSE;
-          found++;
+          found = TRUE;
         }
-      if (found == 0)
-        {
-          g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION,
-                       "no dim named '%s' in this space", item);
-          return FALSE;
-        }
+      if (!found)
+        return short_error (error, "no dim named '%s' in this space",
+                            items[i]);
     }
   return TRUE;
 }
 
-/* "memory: a local, b private" and "padded: a, b". */
+/* "memory: TEMPORARY SPACE, ..." */
 static gboolean
-apply_pairs (BnbChoiceNode *node, const char *what, const char *list,
-             GError **error)
+apply_memory (BnbChoiceNode *node, GStrv items, GError **error)
 {
-  g_auto (GStrv) items = g_strsplit (list, ",", -1);
   for (guint i = 0; items[i]; i++)
     {
-      g_autofree char *item = g_strstrip (g_strdup (items[i]));
-      g_auto (GStrv) words = g_strsplit (item, " ", 2);
-      if (!*item)
-        continue;
-      if (strcmp (what, "pad") == 0)
-        {
-          if (!apply_named (node, what, item, "yes", error))
-            return FALSE;
-        }
-      else if (words[1] == NULL
-               || !apply_named (node, what, words[0], g_strstrip (words[1]),
-                                error))
-        {
-          if (words[1] == NULL)
-            g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DECISION,
-                         "'%s' is not of the form 'TEMPORARY SPACE'", item);
-          return FALSE;
-        }
+      g_auto (GStrv) words = g_strsplit (items[i], " ", 2);
+      if (words[1] == NULL)
+        return short_error (error,
+                            "'%s' is not of the form 'TEMPORARY SPACE'",
+                            items[i]);
+      if (!apply_named (node, "mem", words[0], g_strstrip (words[1]), error))
+        return FALSE;
     }
   return TRUE;
 }
 
-/* A clause of the short form; FALSE with *handled unset if it is not
- * one. */
+/* A clause's comma-separated items, stripped, empty ones dropped. */
+static GStrv
+short_items (const char *list)
+{
+  g_auto (GStrv) parts = g_strsplit (list, ",", -1);
+  GPtrArray *items = g_ptr_array_new ();
+  for (guint i = 0; parts[i]; i++)
+    if (*g_strstrip (parts[i]))
+      g_ptr_array_add (items, g_strdup (parts[i]));
+  g_ptr_array_add (items, NULL);
+  return (GStrv)g_ptr_array_free (items, FALSE);
+}
+
+/* A clause of the short form: "LABEL: items" or "T1=8, T2=16" (its first
+ * name a tile variable, not a choice).  FALSE with *handled unset if
+ * the clause is not one. */
 static gboolean
 apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
              GError **error)
 {
-  const char *colon = strchr (clause, ':');
+  const char *colon = strchr (clause, ':'), *eq = strchr (clause, '=');
   *handled = TRUE;
-  if (g_str_has_prefix (clause, "Design") && g_ascii_isspace (clause[6]))
-    {
-      g_autofree char *rest = g_strstrip (g_strdup (clause + 6));
-      return apply_short (node, rest, handled, error)
-             || (!*handled && apply_clause (node, rest, error));
-    }
-  if (colon != NULL && strchr (clause, '=') == NULL)
+  if (colon != NULL && eq == NULL)
     {
       g_autofree char *label = g_strstrip (g_strndup (clause, colon - clause));
-      for (guint k = 0; k < G_N_ELEMENTS (short_kinds); k++)
-        if (strcmp (label, short_kinds[k][0]) == 0)
-          return apply_kind_list (node, short_kinds[k][1], colon + 1, error);
+      g_auto (GStrv) items = short_items (colon + 1);
+      const char *kind, *name;
+      for (guint k = 0; (name = bnb_choice_design_label (k, &kind)); k++)
+        if (strcmp (label, name) == 0)
+          return apply_kinds (node, kind, items, error);
       if (strcmp (label, "memory") == 0)
-        return apply_pairs (node, "mem", colon + 1, error);
+        return apply_memory (node, items, error);
       if (strcmp (label, "padded") == 0)
-        return apply_pairs (node, "pad", colon + 1, error);
-    }
-  /* tile sizes: "T1=8, T2=16" */
-  if (strchr (clause, '(') == NULL && strchr (clause, '=') != NULL)
-    {
-      g_auto (GStrv) items = g_strsplit (clause, ",", -1);
-      for (guint i = 0; items[i]; i++)
         {
-          g_autofree char *item = g_strstrip (g_strdup (items[i]));
-          const char *eq = strchr (item, '=');
-          if (eq == NULL)
-            break;
-          g_autofree char *name = g_strstrip (g_strndup (item, eq - item));
-          g_autofree char *tile = g_strdup_printf ("tile(%s)", name);
-          if (find_choice (node->space, name) != BNB_NONE
-              || find_choice (node->space, tile) == BNB_NONE)
-            break;
-          if (!apply_named (node, "tile", name, eq + 1, error))
-            return FALSE;
-          if (items[i + 1] == NULL)
-            return TRUE;
+          for (guint i = 0; items[i]; i++)
+            if (!apply_named (node, "pad", items[i], "yes", error))
+              return FALSE;
+          return TRUE;
+        }
+    }
+  if (eq != NULL && strchr (clause, '(') == NULL)
+    {
+      g_autofree char *first = g_strstrip (g_strndup (clause, eq - clause));
+      g_autofree char *tile = g_strdup_printf ("tile(%s)", first);
+      g_auto (GStrv) items = short_items (clause);
+      if (find_choice (node->space, first) == BNB_NONE
+          && find_choice (node->space, tile) != BNB_NONE)
+        {
+          for (guint i = 0; items[i]; i++)
+            {
+              const char *e = strchr (items[i], '=');
+              if (e == NULL)
+                return short_error (error, "'%s' is not of the form 'TILE=SIZE'",
+                                    items[i]);
+              g_autofree char *name
+                  = g_strstrip (g_strndup (items[i], e - items[i]));
+              if (!apply_named (node, "tile", name, e + 1, error))
+                return FALSE;
+            }
+          return TRUE;
         }
     }
   *handled = FALSE;
@@ -347,12 +368,16 @@ bnb_choice_node_apply_string (BnbChoiceNode *node, const char *text,
   for (guint i = 0; clauses[i]; i++)
     {
       g_autofree char *clause = g_strstrip (g_strdup (clauses[i]));
+      const char *text = clause;
       gboolean handled = FALSE;
-      if (!*clause)
+      /* the summary's label of its first Design line */
+      if (g_str_has_prefix (text, "Design") && g_ascii_isspace (text[6]))
+        text = g_strchug (clause + 6);
+      if (!*text)
         continue;
-      if (apply_short (node, clause, &handled, error))
+      if (apply_short (node, text, &handled, error))
         continue;
-      if (handled || !apply_clause (node, clause, error))
+      if (handled || !apply_clause (node, text, error))
         return FALSE;
     }
   return TRUE;
