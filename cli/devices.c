@@ -326,11 +326,11 @@ calibrate_mode (const DevicesOptions *o)
                       : BNB_DEVICE_CALIBRATE_NEVER;
 }
 
-/* Opens the device `spec` names (calibrating it if asked) and adds its
- * description; `cached` says whether a calibration is already cached. */
+/* Opens the device `spec` names (calibrating it if asked: the library
+ * says so when a calibration runs) and adds its description. */
 static gboolean
-open_one (const char *spec, const DevicesOptions *o, gboolean cached,
-          GPtrArray *descs, GArray *indices, GError **error)
+open_one (const char *spec, const DevicesOptions *o, GPtrArray *descs,
+          GArray *indices, GError **error)
 {
   g_autoptr (BnbDevice) dev = NULL;
   g_autoptr (GPtrArray) all = NULL;
@@ -359,7 +359,7 @@ gather (const DevicesOptions *o, GPtrArray *descs, GArray *indices,
 {
   g_autoptr (GPtrArray) all = NULL;
   if (o->c.device)
-    return open_one (o->c.device, o, TRUE, descs, indices, error);
+    return open_one (o->c.device, o, descs, indices, error);
   if (!(all = bnb_device_list (error)))
     return FALSE;
   for (guint i = 0; i < all->len; i++)
@@ -368,8 +368,7 @@ gather (const DevicesOptions *o, GPtrArray *descs, GArray *indices,
       g_autofree char *spec = g_strdup_printf ("%u", i);
       if (calibrate_mode (o) == BNB_DEVICE_CALIBRATE_NEVER)
         add_desc (descs, indices, d, (int)i);
-      else if (!open_one (spec, o, d->calibrated_at > 0, descs, indices,
-                          error))
+      else if (!open_one (spec, o, descs, indices, error))
         return FALSE;
     }
   return TRUE;

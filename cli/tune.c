@@ -445,22 +445,30 @@ report_info (const TuneOptions *o, const Session *s, const char *command,
   };
 }
 
-/* compare's report after each run, so that a compare cut short (killed,
- * out of time) leaves the table of the runs it finished; finish writes
- * the last one. */
+/* The report of the runs so far, if --report asks for one: after each
+ * run of a compare (so that a compare cut short, killed or out of time,
+ * leaves the table of the runs it finished) and at the end. */
+static gboolean
+write_report (const TuneOptions *o, const BnbReportInfo *info,
+              GPtrArray *results, GError **error)
+{
+  return o->report == NULL
+         || bnb_report_write (o->report, info,
+                              (BnbSearchResult *const *)results->pdata,
+                              results->len, error);
+}
+
 static gboolean
 write_partial_report (const TuneOptions *o, const Session *s,
                       GPtrArray *results, const char *command, GError **error)
 {
   BnbReportInfo info;
   g_autofree char *source = NULL;
-  if (o->report == NULL || results->len == 0)
+  if (o->report == NULL)
     return TRUE;
   source = best_source (s, results->pdata[0]);
   report_info (o, s, command, source, &info);
-  return bnb_report_write (o->report, &info,
-                           (BnbSearchResult *const *)results->pdata,
-                           results->len, error);
+  return write_report (o, &info, results, error);
 }
 
 static gboolean
@@ -485,10 +493,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
   if (o->c.decisions != NULL)
     printf ("Scope       the sub-space below --decisions, not the whole "
             "space: a proof holds there only\n");
-  if (o->report != NULL
-      && !bnb_report_write (o->report, &info,
-                            (BnbSearchResult *const *)results->pdata,
-                            results->len, error))
+  if (!write_report (o, &info, results, error))
     return FALSE;
   if (o->report != NULL)
     printf ("report: %s\n", o->report);

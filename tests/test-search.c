@@ -939,6 +939,28 @@ test_end_to_end_stale_journal (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* `bnbtune compare` of exhaustive then random (one seed, 16 leaves, no
+ * journal) on mxm at 32^3 below tests/data/mxm-small.decisions, its
+ * report in `dir`. */
+static GStrv
+compare_small_argv (const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
+                                      NULL, &error));
+  g_assert_no_error (error);
+  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
+  g_autofree char *dev_arg
+      = g_strdup_printf ("--device=%s", bnb_test_device ());
+  const char *argv[] = { bnb_test_bnbtune (), "compare", "--kernel",
+                         "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
+                         dev_arg, dec_arg, "--strategies", "exhaustive,random",
+                         "--seeds", "1", "--budget", "16", "--no-journal",
+                         "--quiet", "--threads", "2", "--report", dir, NULL };
+  return g_strdupv ((char **)argv);
+}
+
 /* Each search of a compare builds and runs its own kernels: random after
  * exhaustive (every leaf of the sub-space: budget 16) on the same
  * sub-space, no journal, still runs kernels (it would run none if
@@ -949,19 +971,9 @@ test_end_to_end_compare_own_kernels (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-compare-XXXXXX", &error);
   g_assert_no_error (error);
-  g_autofree char *text = NULL, *json = NULL;
-  g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
-                                      NULL, &error));
-  g_autofree char *dec_arg
-      = g_strdup_printf ("--decisions=%s", text ? text : "");
-  g_autofree char *dev_arg = g_strdup_printf (
-      "--device=%s", bnb_test_device ());
-  const char *argv[] = { bnb_test_bnbtune (), "compare", "--kernel",
-                         "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
-                         dev_arg, dec_arg, "--strategies", "exhaustive,random",
-                         "--seeds", "1", "--budget", "16", "--no-journal",
-                         "--quiet", "--threads", "2", "--report", dir, NULL };
-  g_free (spawn_bnbtune (argv));
+  g_autofree char *json = NULL;
+  g_auto (GStrv) argv = compare_small_argv (dir);
+  g_free (spawn_bnbtune ((const char **)argv));
   g_autofree char *path = g_build_filename (dir, "report.json", NULL);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_autoptr (GRegex) regex
@@ -990,23 +1002,14 @@ test_end_to_end_compare_killed (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-killed-XXXXXX", &error);
   g_assert_no_error (error);
-  g_autofree char *text = NULL, *json = NULL;
-  g_assert_true (g_file_get_contents ("tests/data/mxm-small.decisions", &text,
-                                      NULL, &error));
-  g_autofree char *dec_arg = g_strdup_printf ("--decisions=%s", text);
-  g_autofree char *dev_arg
-      = g_strdup_printf ("--device=%s", bnb_test_device ());
-  const char *argv[] = { bnb_test_bnbtune (), "compare", "--kernel",
-                         "data/kernels/mxm.ir", "--size=M=32,N=32,K=32",
-                         dev_arg, dec_arg, "--strategies", "exhaustive,random",
-                         "--seeds", "1", "--budget", "16", "--no-journal",
-                         "--quiet", "--threads", "2", "--report", dir, NULL };
+  g_autofree char *json = NULL;
+  g_auto (GStrv) argv = compare_small_argv (dir);
   GPid pid;
   gint fd = -1, status = 0;
   char buf[4096];
   gboolean done = FALSE;
   g_assert_true (g_spawn_async_with_pipes (
-      NULL, (char **)argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD
+      NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD
           | G_SPAWN_STDERR_TO_DEV_NULL,
       NULL, NULL, &pid, NULL, &fd, NULL, &error));
   g_assert_no_error (error);
