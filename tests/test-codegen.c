@@ -265,7 +265,7 @@ static void
 test_restrict_only_inputs (void)
 {
   static const char *const cases[][2] = {
-    { "tests/data/open/gen112-gpu-only.ir", "I=8,J=1,K=7,L=5" },
+    { "tests/data/generated/gen112-gpu-only.ir", "I=8,J=1,K=7,L=5" },
     { "data/kernels/gemv.ir", "M=40,N=37" },
   };
   g_autoptr (GError) error = NULL;
