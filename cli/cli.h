@@ -14,6 +14,7 @@ gboolean bnb_cmd_devices (int argc, char **argv, GError **error);
 gboolean bnb_cmd_explain (int argc, char **argv, GError **error);
 gboolean bnb_cmd_run (int argc, char **argv, GError **error);
 gboolean bnb_cmd_emit (int argc, char **argv, GError **error);
+gboolean bnb_cmd_export (int argc, char **argv, GError **error);
 /* The search (cli/tune.c): `bnbtune [tune] --kernel ...` and compare. */
 gboolean bnb_cmd_tune (int argc, char **argv, GError **error);
 gboolean bnb_cmd_compare (int argc, char **argv, GError **error);

@@ -32,6 +32,7 @@ static const BnbCmd commands[] = {
   { "run", bnb_cmd_run,
     "build, run, time and verify one candidate on a device" },
   { "emit", bnb_cmd_emit, "write one candidate's OpenCL source" },
+  { "export", bnb_cmd_export, "a journal as a Kernel Tuner cache file" },
   { "worker", bnb_cmd_worker, NULL }, /* hidden: the harness's worker */
 };
 

@@ -256,6 +256,20 @@ gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);
 gboolean bnb_journal_append (BnbJournal *journal, const BnbEvaluation *e,
                              GError **error);
 
+/* export.c: the journal at `path` as a Kernel Tuner cache file
+ * (docs/harness.md), appended to `out`: the evaluations of its one key, or
+ * of the key at `sizes` ("M=1024,N=1024,K=1024", as its header says)
+ * when it holds several; one entry per distinct kernel, times in
+ * milliseconds.  The parameters are the choices that vary between the
+ * kernels, unless the product of their numbers of values passes
+ * `max_combinations` (Kernel Tuner's simulation enumerates it): then the
+ * tile sizes that vary and a variant index, and *note says so (else it
+ * is NULL). */
+gboolean bnb_journal_export_kernel_tuner (const char *path, const char *sizes,
+                                          double max_combinations,
+                                          GString *out, BNB_GIVE char **note,
+                                          GError **error);
+
 /* json.c: the one JSON writer of bnbtune (reports, the journal, the
  * listings of `devices` and `count`).  Strings are written as valid
  * UTF-8 (invalid bytes replaced) with the escapes RFC 8259 requires;

@@ -617,6 +617,92 @@ count_lines (const char *path, const char *needle)
   return n;
 }
 
+static BnbEvaluation *
+kernel_record (const char *decisions, const char *kernel_key,
+               BnbOutcome outcome, double median)
+{
+  BnbEvaluation *e = test_record (decisions, outcome, median);
+  e->kernel_key = g_strdup (kernel_key);
+  return e;
+}
+
+/* The journal as a Kernel Tuner cache (harness/export.c): a file of two
+ * keys needs the sizes; one entry per kernel key (its ok evaluation, not
+ * a later failure; same-kernel answers left out); the parameters are the
+ * choices that vary, or past the limit the tile sizes and a variant;
+ * failures carry Kernel Tuner's names; times in milliseconds. */
+static void
+test_journal_export_kernel_tuner (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = test_dir ();
+  g_autofree char *path = g_build_filename (dir, "journal.jsonl", NULL);
+  g_autoptr (BnbJournal) j = open_journal (path, "N=10");
+  g_autoptr (BnbEvaluation) a
+      = kernel_record ("tile(T)=2; kind(i)=loop; pad(x)=no", "k1",
+                       BNB_OUTCOME_OK, 2e-3);
+  g_autoptr (BnbEvaluation) a_failed
+      = kernel_record ("tile(T)=2; kind(i)=loop; pad(x)=no", "k1",
+                       BNB_OUTCOME_TIMED_OUT, 0);
+  g_autoptr (BnbEvaluation) copy
+      = kernel_record ("tile(T)=2; kind(i)=unroll; pad(x)=no", "k1",
+                       BNB_OUTCOME_OK, 2e-3);
+  g_autoptr (BnbEvaluation) b
+      = kernel_record ("tile(T)=16; kind(i)=unroll; pad(x)=no", "k2",
+                       BNB_OUTCOME_OK, 5e-4);
+  g_autoptr (BnbEvaluation) c
+      = kernel_record ("tile(T)=4; kind(i)=unroll; pad(x)=no", "k3",
+                       BNB_OUTCOME_BUILD_FAILED, 0);
+  copy->same_kernel = TRUE;
+  append (j, a);
+  append (j, a_failed);
+  append (j, copy);
+  append (j, b);
+  append (j, c);
+  g_clear_pointer (&j, bnb_journal_free);
+  j = open_journal (path, "N=20");
+  append (j, b);
+  g_clear_pointer (&j, bnb_journal_free);
+
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *note = NULL;
+  g_assert_false (bnb_journal_export_kernel_tuner (path, NULL, 1e6, out, &note,
+                                                   &error));
+  g_assert_error (error, BNB_HARNESS_ERROR, BNB_HARNESS_ERROR_JOURNAL);
+  g_assert_nonnull (strstr (error->message, "N=20"));
+  g_clear_error (&error);
+
+  g_assert_true (bnb_journal_export_kernel_tuner (path, "N=10", 1e6, out,
+                                                  &note, &error));
+  g_assert_no_error (error);
+  g_assert_null (note);
+  g_assert_nonnull (strstr (out->str, "\"tune_params_keys\": [\n    "
+                                      "\"tile_T\",\n    \"kind_i\"\n  ]"));
+  g_assert_nonnull (strstr (out->str, "\"tile_T\": [\n      2,\n      4,"
+                                      "\n      16\n    ]"));
+  g_assert_nonnull (strstr (out->str, "\"fixed_decisions\": \"pad(x)=no\""));
+  g_assert_nonnull (strstr (out->str, "\"2,loop\": {"));
+  g_assert_nonnull (strstr (out->str, "\"time\": 2,"));
+  g_assert_null (strstr (out->str, "\"2,unroll\""));
+  g_assert_nonnull (strstr (out->str, "\"16,unroll\": {"));
+  g_assert_nonnull (strstr (out->str, "\"time\": 0.5,"));
+  g_assert_nonnull (strstr (out->str,
+                            "\"time\": \"CompilationFailedConfig\""));
+  g_assert_true (g_str_has_suffix (out->str, "}\n}\n"));
+
+  g_string_truncate (out, 0);
+  g_assert_true (bnb_journal_export_kernel_tuner (path, "N=10", 5, out, &note,
+                                                  &error));
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (note, "variant"));
+  g_assert_nonnull (strstr (out->str, "\"tune_params_keys\": [\n    "
+                                      "\"tile_T\",\n    \"variant\"\n  ]"));
+  g_assert_nonnull (strstr (out->str, "\"2,0\": {"));
+  g_assert_nonnull (strstr (out->str, "\"16,1\": {"));
+  g_assert_nonnull (strstr (out->str, "\"decisions\": \"kind(i)=unroll\""));
+  remove_dir (dir);
+}
+
 /* Records round-trip; keys separate; the latest record of a decision
  * wins; an unfinished last line is dropped from the file. */
 static void
@@ -1358,6 +1444,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
   g_test_add_func ("/harness/journal/reusable", test_journal_reusable);
+  g_test_add_func ("/harness/journal/export-kernel-tuner",
+                   test_journal_export_kernel_tuner);
   g_test_add_func ("/harness/journal/default-path", test_journal_default_path);
   g_test_add_func ("/harness/journal/other-version",
                    test_journal_other_version);

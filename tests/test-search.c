@@ -890,6 +890,78 @@ test_end_to_end_generated_cases (void)
                              NULL, NULL, 3);
 }
 
+/* The Python with Kernel Tuner that `make deps` sets up (tools/deps.sh),
+ * or $BNBTUNE_PYTHON; NULL with the reason when it cannot import it. */
+static char *
+kernel_tuner_python (char **reason)
+{
+  const char *python = g_getenv ("BNBTUNE_PYTHON");
+  g_autofree char *path
+      = g_strdup (python ? python : "build/python/bin/python3");
+  const char *argv[] = { path, "-c", "import kernel_tuner", NULL };
+  g_autofree char *err = NULL;
+  gint status = 1;
+  if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                     NULL, NULL, NULL, &err, &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL))
+    {
+      *reason = g_strdup_printf ("%s cannot import kernel_tuner (make deps "
+                                 "installs it from PyPI "
+                                 "into build/python; it could not)%s%s",
+                                 path, err && *err ? ": " : "",
+                                 err ? g_strstrip (err) : "");
+      return NULL;
+    }
+  return g_steal_pointer (&path);
+}
+
+/* `bnbtune export --format kernel-tuner` writes a cache file that Kernel
+ * Tuner itself reads in its simulation mode (tests/kernel-tuner-check.py):
+ * from the journal of an exhaustive run of a small mxm sub-space, with
+ * every varying choice a parameter and with the tile sizes and a variant
+ * index (--max-combinations 1), its brute force finds every kernel that
+ * ran and the journal's best time. */
+static void
+test_end_to_end_kernel_tuner_export (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *reason = NULL;
+  g_autofree char *python = kernel_tuner_python (&reason);
+  if (!python)
+    {
+      g_test_skip (reason);
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-kt-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "journal.jsonl", NULL);
+  g_autofree char *cache = g_build_filename (dir, "cache.json", NULL);
+  run_strategy_journal ("data/kernels/mxm.ir", "M=32,N=32,K=32",
+                        "tests/data/mxm-small.decisions", "exhaustive", dir,
+                        journal);
+  const char *limits[] = { "1e6", "1" };
+  for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
+    {
+      const char *export[] = { bnb_test_bnbtune (),
+                               "export",
+                               "--journal",
+                               journal,
+                               "--output",
+                               cache,
+                               "--max-combinations",
+                               limits[i],
+                               NULL };
+      const char *check[]
+          = { python, "tests/kernel-tuner-check.py", journal, cache, NULL };
+      g_free (spawn_bnbtune (export));
+      g_autofree char *out = spawn_bnbtune (check);
+      g_test_message ("%s", g_strstrip (out));
+      g_assert_nonnull (strstr (out, "as in the journal"));
+    }
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* With --resume, a leaf whose kernel an earlier run measured under other
  * decisions is answered by the journal too: an exhaustive run of
  * tests/data/mxm-small.decisions with one order that prints no code fixed
@@ -1294,6 +1366,8 @@ main (int argc, char **argv)
                    test_end_to_end_mixed_precision);
   g_test_add_func ("/search/end-to-end/generated-cases",
                    test_end_to_end_generated_cases);
+  g_test_add_func ("/search/end-to-end/kernel-tuner-export",
+                   test_end_to_end_kernel_tuner_export);
   g_test_add_func ("/search/end-to-end/stale-journal",
                    test_end_to_end_stale_journal);
   g_test_add_func ("/search/cli/explain-measure", test_cli_explain_measure);

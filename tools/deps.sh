@@ -2,20 +2,26 @@
 # Installs the Debian packages bnbtune needs to build and test, and only
 # those that are missing: when everything is present it does nothing (no
 # root, no network).  `apt-get update` runs only when something is missing.
+# Also Kernel Tuner from PyPI, in a virtual environment of the project's
+# (build/python), for the test of `bnbtune export --format kernel-tuner`;
+# where PyPI cannot be reached it says so and that test is skipped.
 # Usage: tools/deps.sh [--fuzz] [--format]
 #   --fuzz    also clang and the libFuzzer runtime matching its version
 #   --format  also clang-format
 set -euo pipefail
 
 base=(ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libhwloc-dev
-      libglib2.0-dev clinfo pkg-config make gcc help2man)
+      libglib2.0-dev clinfo pkg-config make gcc help2man python3
+      python3-venv)
+kernel_tuner=kernel_tuner==1.5.0
+venv=$(cd "$(dirname "$0")/.." && pwd)/build/python
 fuzz=0
 extra=()
 for arg in "$@"; do
   case $arg in
     --fuzz) fuzz=1 ;;
     --format) extra+=(clang-format) ;;
-    -h|--help) sed -n '2,8s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "deps.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -74,4 +80,14 @@ if [ "$fuzz" -eq 1 ]; then
   install clang
   find_fuzzer_runtime
   install "$runtime"
+fi
+
+if ! "$venv/bin/python3" -c 'import kernel_tuner' 2>/dev/null; then
+  echo "deps.sh: installing $kernel_tuner from PyPI into $venv"
+  if ! { python3 -m venv "$venv" \
+         && "$venv/bin/python3" -m pip install -q --disable-pip-version-check \
+              "$kernel_tuner"; }; then
+    echo "deps.sh: could not install $kernel_tuner from PyPI; the test of" \
+         "bnbtune export --format kernel-tuner will be skipped" >&2
+  fi
 fi
