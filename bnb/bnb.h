@@ -270,6 +270,7 @@ typedef struct {
   double flops;         /* of one run of the kernel, 0 if unknown */
   double bytes;         /* least bytes moved, 0 if unknown */
   const char *best_source; /* OpenCL of the winner of results[0], or NULL */
+  const char *best_nest;   /* its loop nest (BnbCodegenProgram.nest) */
   const char *command;  /* the command line, for the record */
   const char *journal;  /* the journal's path, or NULL without one */
 } BnbReportInfo;

@@ -147,6 +147,7 @@ json_info (BnbJson *j, const BnbReportInfo *info, double best)
   bnb_json_number (j, "flops", info->flops > 0 ? info->flops : NAN);
   bnb_json_number (j, "bytes", info->bytes > 0 ? info->bytes : NAN);
   bnb_json_string (j, "best_source", info->best_source ? "best.cl" : NULL);
+  bnb_json_string (j, "best_nest", info->best_nest);
   bnb_json_number (j, "overall_best_s", best);
 }
 
@@ -666,8 +667,10 @@ summary_decisions (GString *s, const char *decisions)
 /* The kernel's design in a few lines, from its decisions: the tile
  * sizes; each dim by what it became (a dim whose every instruction copy,
  * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
- * temporaries by memory space, and the padded ones.  The labels are
- * choices/'s (bnb_choice_design_label), which `--decisions` reads back. */
+ * the loop nest that prints (the caller's: codegen's, for the summary's
+ * best); temporaries by memory space, and the padded ones.  The labels
+ * are choices/'s (bnb_choice_design_label), which `--decisions` reads
+ * back (the nest line as a note: the orders it shows stay open). */
 
 /* "kind(m.1@acc)=unroll" -> name "m.1@acc", value "unroll". */
 static gboolean
@@ -690,7 +693,7 @@ design_line (GString *s, const char *label, const char *text)
 }
 
 static void
-summary_design (GString *s, const char *decisions)
+summary_design (GString *s, const char *decisions, const char *nest)
 {
   g_auto (GStrv) clauses = g_strsplit (decisions, "; ", -1);
   g_autoptr (GString) tiles = g_string_new (NULL);
@@ -759,6 +762,11 @@ summary_design (GString *s, const char *decisions)
       if (line->len > start)
         design_line (s, tiles->len || k ? "" : "Design", line->str);
     }
+  if (nest && *nest)
+    {
+      g_autofree char *line = g_strdup_printf ("nest: %s", nest);
+      design_line (s, "", line);
+    }
   if (mem->len)
     {
       g_string_prepend (mem, "memory: ");
@@ -825,7 +833,7 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
     g_string_append_printf (s, ", measured/bound %.3f×",
                             r->best_s / r->best_bound_s);
   g_string_append_c (s, '\n');
-  summary_design (s, r->best_decisions);
+  summary_design (s, r->best_decisions, info->best_nest);
   summary_decisions (s, r->best_decisions);
 }
 

@@ -326,6 +326,9 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
           return apply_kinds (node, kind, items, error);
       if (strcmp (label, "memory") == 0)
         return apply_memory (node, items, error);
+      /* the nest line shows what the orders made; they stay open */
+      if (strcmp (label, "nest") == 0)
+        return TRUE;
       if (strcmp (label, "padded") == 0)
         {
           for (guint i = 0; items[i]; i++)

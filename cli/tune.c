@@ -416,21 +416,21 @@ kernel_bytes (const BnbIrKernel *k)
   return bytes;
 }
 
-static char *
-best_source (const Session *s, const BnbSearchResult *r)
+/* The winner's code (its source and loop nest), or NULL. */
+static BnbCodegenProgram *
+best_program (const Session *s, const BnbSearchResult *r)
 {
   if (r->best_decisions == NULL)
     return NULL;
   g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (s->root);
   if (!bnb_choice_node_apply_string (leaf, r->best_decisions, NULL))
     return NULL;
-  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, NULL);
-  return p != NULL ? g_strdup (p->source) : NULL;
+  return bnb_codegen_generate (leaf, NULL);
 }
 
 static void
 report_info (const TuneOptions *o, const Session *s, const char *command,
-             const char *source, BnbReportInfo *info)
+             const BnbCodegenProgram *best, BnbReportInfo *info)
 {
   *info = (BnbReportInfo){
     .kernel_path = o->c.kernel,
@@ -439,7 +439,8 @@ report_info (const TuneOptions *o, const Session *s, const char *command,
     .device = s->evaluator->name,
     .flops = kernel_flops (s->kernel),
     .bytes = kernel_bytes (s->kernel),
-    .best_source = source,
+    .best_source = best ? best->source : NULL,
+    .best_nest = best ? best->nest : NULL,
     .command = command,
     .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
   };
@@ -463,11 +464,10 @@ write_partial_report (const TuneOptions *o, const Session *s,
                       GPtrArray *results, const char *command, GError **error)
 {
   BnbReportInfo info;
-  g_autofree char *source = NULL;
   if (o->report == NULL)
     return TRUE;
-  source = best_source (s, results->pdata[0]);
-  report_info (o, s, command, source, &info);
+  g_autoptr (BnbCodegenProgram) best = best_program (s, results->pdata[0]);
+  report_info (o, s, command, best, &info);
   return write_report (o, &info, results, error);
 }
 
@@ -483,9 +483,9 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
       return FALSE;
     }
   BnbSearchResult *first = results->pdata[0];
-  g_autofree char *source = best_source (s, first);
+  g_autoptr (BnbCodegenProgram) best = best_program (s, first);
   BnbReportInfo info;
-  report_info (o, s, command, source, &info);
+  report_info (o, s, command, best, &info);
   g_autofree char *summary
       = bnb_report_summary (&info, (BnbSearchResult *const *)results->pdata,
                             results->len);

@@ -43,9 +43,8 @@ read_code (const BnbChoiceNode *node, BnbChoiceReader *reader)
   gboolean padded;
   if (low == NULL)
     return;
-  for (guint t = 0; t < bnb_choice_space_n_temps (low->space)
-                    && !low->reader.open;
-       t++)
+  for (guint t = 0;
+       t < bnb_choice_space_n_temps (low->space) && !low->reader.open; t++)
     bnb_choice_read_storage (&low->reader, t, levels, &padded);
   *reader = low->reader;
 }
@@ -85,6 +84,49 @@ bnb_codegen_space_new (const BnbIrKernel *kernel,
   return space;
 }
 
+/* The loop nest as one line (BnbCodegenProgram.nest): an instruction by
+ * its name, a barrier as "barrier", a loop as "k.0 { ... }" (unrolled and
+ * vector loops marked so), a loop whose one child is a loop of its kind
+ * joined with it ("unroll m.1@acc, n.1@acc { acc }"), siblings by ", "
+ * (no ';': a Design line is one clause of --decisions). */
+static void
+append_nest (GString *s, const BnbCgLowered *low, const BnbCgNode *node)
+{
+  for (guint i = 0; i < node->children->len; i++)
+    {
+      const BnbCgNode *c = node->children->pdata[i];
+      if (i)
+        g_string_append (s, ", ");
+      if (c->type == BNB_CG_INST)
+        g_string_append (s, bnb_ir_inst (low->kernel, c->index)->name);
+      else if (c->type == BNB_CG_BARRIER)
+        g_string_append (s, "barrier");
+      else if (c->type == BNB_CG_LOOP)
+        {
+          BnbKind kind = low->classes[c->index].kind;
+          g_string_append (s, kind == BNB_KIND_UNROLL   ? "unroll "
+                              : kind == BNB_KIND_VECTOR ? "vector "
+                                                        : "");
+          for (;;)
+            {
+              g_string_append (s, bnb_ir_dim (low->kernel,
+                                              low->classes[c->index].rep)
+                                      ->name);
+              const BnbCgNode *only
+                  = c->children->len == 1 ? c->children->pdata[0] : NULL;
+              if (!only || only->type != BNB_CG_LOOP
+                  || low->classes[only->index].kind != kind)
+                break;
+              g_string_append (s, ", ");
+              c = only;
+            }
+          g_string_append (s, " { ");
+          append_nest (s, low, c);
+          g_string_append (s, " }");
+        }
+    }
+}
+
 BnbCodegenProgram *
 bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
 {
@@ -102,10 +144,13 @@ bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
       prog->global_size[h] = low->local_size[h] * low->groups[h];
     }
   prog->n_scratch = scratch->len;
-  prog->scratch_bytes = (gsize *)g_array_free (g_steal_pointer (&scratch),
-                                               FALSE);
+  prog->scratch_bytes
+      = (gsize *)g_array_free (g_steal_pointer (&scratch), FALSE);
   prog->decisions = bnb_choice_node_to_string (leaf, TRUE);
   prog->kernel_key = kernel_key (prog, code_start);
+  GString *nest = g_string_new (NULL);
+  append_nest (nest, low, low->root);
+  prog->nest = g_string_free (nest, FALSE);
   return prog;
 }
 
@@ -119,5 +164,6 @@ bnb_codegen_program_free (BnbCodegenProgram *prog)
   g_free (prog->scratch_bytes);
   g_free (prog->decisions);
   g_free (prog->kernel_key);
+  g_free (prog->nest);
   g_free (prog);
 }

@@ -36,10 +36,15 @@ typedef struct {
    * same kernel: many decisions (the nesting order of two work-item dims,
    * say) do not change the code. */
   char *kernel_key;
+  /* The loop nest that prints, on one line: "acc, k.0 { a, b, barrier,
+   * unroll k.1@acc.upd { acc.upd }, barrier }, st.C" (instructions by
+   * name, loops by their first dim, "unroll"/"vector" before those that
+   * are; work-group and work-item dims are no loops). */
+  char *nest;
 } BnbCodegenProgram;
 
-BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP
-                                                  const BnbChoiceNode *leaf,
+BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP const BnbChoiceNode
+                                                      *leaf,
                                                   GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_codegen_program_free (BNB_TAKE BnbCodegenProgram *program);
@@ -56,8 +61,8 @@ gboolean bnb_codegen_split (const BnbChoiceNode *node, BnbChoiceSplit *split,
 /* Makes `space` walk the tree of kernels (bnb_codegen_split). */
 void bnb_codegen_use_kernel_tree (BnbChoiceSpace *space);
 /* bnb_choice_space_new, walking the tree of kernels. */
-BNB_GIVE BnbChoiceSpace *bnb_codegen_space_new (BNB_KEEP
-                                                const BnbIrKernel *kernel,
+BNB_GIVE BnbChoiceSpace *bnb_codegen_space_new (BNB_KEEP const BnbIrKernel
+                                                    *kernel,
                                                 const BnbChoiceLimits *limits,
                                                 GError **error)
     G_GNUC_WARN_UNUSED_RESULT;

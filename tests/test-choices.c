@@ -384,8 +384,9 @@ test_decisions_errors (void)
 
 /* The short form of the summary's Design lines decides the same tile
  * sizes, kinds and memory spaces as the decisions it was printed from
- * (bench/mxm-mapped-best-h100.decisions; orders stay open, and paddings
- * but those it names), and names it does not know are errors. */
+ * (bench/mxm-mapped-best-h100.decisions; orders stay open, the nest line
+ * being read as a note, and paddings but those it names), and names it
+ * does not know are errors. */
 static void
 test_decisions_short_form (void)
 {
@@ -396,6 +397,10 @@ test_decisions_short_form (void)
         "            work-items y: m.2, k.1@b\n"
         "            unrolled: m.1, n.1\n"
         "            loops: k.0, k.1@acc.upd\n"
+        "            nest: unroll n.1@acc, m.1@acc { acc }, k.0 { unroll "
+        "m.1@a { a, b }, barrier, unroll m.1@acc.upd { k.1@acc.upd { "
+        "unroll n.1@acc.upd { acc.upd } } }, barrier }, unroll n.1@st.C, "
+        "m.1@st.C { st.C }\n"
         "            memory: acc private, a local, b local\n";
   Fixture f;
   g_autoptr (GError) error = NULL;

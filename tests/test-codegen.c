@@ -295,6 +295,32 @@ test_restrict_only_inputs (void)
     }
 }
 
+/* The loop nest of a program (BnbCodegenProgram.nest, the summary's
+ * nest line): the mapped best mxm, whose unrolled m.1 stands outside its
+ * k.1 loop and n.1 inside, a and b loaded under one fused m.1/n.1, a
+ * barrier after the loads and at the end of each k step. */
+static void
+test_nest (void)
+{
+  Spaces s;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *decisions = NULL;
+  spaces_load (&s, "data/kernels/mxm.ir", "M=64,N=64,K=64");
+  g_assert_true (g_file_get_contents ("bench/mxm-mapped-best-h100.decisions",
+                                      &decisions, NULL, &error));
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (s.root);
+  g_assert_true (bnb_choice_node_apply_string (leaf, decisions, &error));
+  g_assert_true (bnb_choice_node_is_leaf (leaf));
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (p->nest, ==,
+                   "unroll n.1@acc, m.1@acc { acc }, k.0 { unroll m.1@a "
+                   "{ a, b }, barrier, unroll m.1@acc.upd { k.1@acc.upd "
+                   "{ unroll n.1@acc.upd { acc.upd } } }, barrier }, unroll "
+                   "n.1@st.C, m.1@st.C { st.C }");
+  spaces_clear (&s);
+}
+
 static const char *const decision_files[][3] = {
   { "data/kernels/mxm.ir", "M=32,N=32,K=32", "tests/data/mxm-small.decisions" },
   { "data/kernels/axpy.ir", "N=4096", "tests/data/axpy-small.decisions" },
@@ -327,6 +353,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   g_test_add_func ("/codegen/restrict-only-inputs", test_restrict_only_inputs);
+  g_test_add_func ("/codegen/nest", test_nest);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
   add_per_kernel ("random-candidates", test_random_candidates);
   return g_test_run ();
