@@ -7,12 +7,14 @@
 # version of the model.
 # Usage (on the device): OUT=dir bench/model-sample.sh
 #   ONLY="mapped mxm gemv axpy stencil2d" (the parts to take), SEED=7,
-#   MXM_BUDGET=2000,240s, BUILD_TIMEOUT=300 (seconds a build may take:
+#   WORKERS=14 (build workers),
+#   MXM_BUDGET=2000,240s, GEMV_BUDGET=500,60s, AXPY_BUDGET=500,45s,
+#   STENCIL_BUDGET=500,60s, BUILD_TIMEOUT=300 (seconds a build may take:
 #   a random mxm leaf can take minutes to build; 10 keeps a sample moving)
 set -u
 O=$OUT/sample; mkdir -p $O
 export XDG_CACHE_HOME=$PWD/.bnbcache
-W=14
+W=${WORKERS:-14}
 only=${ONLY:-mapped mxm gemv axpy stencil2d} seed=${SEED:-7}
 bt="--build-timeout ${BUILD_TIMEOUT:-300}"
 case " $only " in *" mapped "*)
@@ -21,7 +23,8 @@ case " $only " in *" mapped "*)
   --workers $W --journal $O/mapped.jsonl --report $O/mapped > $O/mapped.txt 2>&1
 echo mapped done $SECONDS ;;
 esac
-for spec in "mxm M=1024,N=1024,K=1024 ${MXM_BUDGET:-2000,240s}" "gemv x 500,60s" "axpy x 500,45s" "stencil2d x 500,60s"; do
+for spec in "mxm M=1024,N=1024,K=1024 ${MXM_BUDGET:-2000,240s}" "gemv x ${GEMV_BUDGET:-500,60s}" \
+            "axpy x ${AXPY_BUDGET:-500,45s}" "stencil2d x ${STENCIL_BUDGET:-500,60s}"; do
   set -- $spec
   case " $only " in *" $1 "*) ;; *) continue ;; esac
   sz=""; [ "$2" != x ] && sz="--size $2"
