@@ -7,7 +7,7 @@
 # Failing cases are saved under DIR with the command that reruns each.
 #
 # Usage: bench/fuzz-kernels.sh [DEVICE]
-#   KERNELS=2000 LEAVES=5 SEED=1 PROCS=1 DIR=build/kernel-cases
+#   KERNELS=2000 LEAVES=5 SEED=1 PROCS=1 DIR=build/kernel-cases NO_BUILD=
 # Exit status: 0 when no case failed (wrong, build-failed, launch-failed,
 # codegen-failed, empty-space), 1 otherwise, 2 if it could not run.
 set -u
@@ -15,7 +15,11 @@ cd "$(dirname "$0")/.."
 device=${1:-${BNBTUNE_TEST_DEVICE:-0}}
 kernels=${KERNELS:-2000} leaves=${LEAVES:-5} seed=${SEED:-1}
 procs=${PROCS:-1} dir=${DIR:-build/kernel-cases}
-make -j2 build/release/bnbtune build/release/tests/test-kernels >&2 || exit 2
+# NO_BUILD=1: the binaries as they are (a device machine with no compiler
+# headers, where they were carried in built)
+[ -n "${NO_BUILD:-}" ] \
+  || make -j2 build/release/bnbtune build/release/tests/test-kernels >&2 \
+  || exit 2
 export POCL_WORK_GROUP_METHOD=${POCL_WORK_GROUP_METHOD:-loops}
 # each process's log stays under DIR/logs: a run cut short (a device
 # call's time limit) still says what it did
