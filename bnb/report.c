@@ -834,7 +834,6 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
                             r->best_s / r->best_bound_s);
   g_string_append_c (s, '\n');
   summary_design (s, r->best_decisions, info->best_nest);
-  summary_decisions (s, r->best_decisions);
 }
 
 static void
@@ -1040,6 +1039,10 @@ bnb_report_summary (const BnbReportInfo *info, BnbSearchResult *const *results,
   summary_failures (s, r);
   summary_journal (s, info, r);
   summary_times (s, r);
+  /* last, below what a reader looks for: the winner in full, for
+   * --decisions (its design is the Design lines above) */
+  if (r->best_decisions)
+    summary_decisions (s, r->best_decisions);
   if (n_results > 1)
     summary_table (s, results, n_results);
   return g_string_free (s, FALSE);

@@ -134,6 +134,7 @@ static const BnbReportInfo info = {
   .flops = 2.0 * 64 * 64 * 64,
   .bytes = 0,
   .best_source = "__kernel void mxm () {}\n",
+  .best_nest = "acc, k.0 { a, b, acc.upd }, st.C",
   .command = "bnbtune compare --kernel \"data/kernels/mxm.ir\"",
 };
 
@@ -355,6 +356,8 @@ test_json (Fixture *f, gconstpointer data)
   assert_json (json);
   g_assert_nonnull (strstr (json, "\"schema\": \"bnbtune-report/1\""));
   g_assert_nonnull (strstr (json, "\"kernel_name\": \"mxm\""));
+  g_assert_nonnull (strstr (
+      json, "\"best_nest\": \"acc, k.0 { a, b, acc.upd }, st.C\""));
   g_assert_nonnull (strstr (json, "\"command\": \"bnbtune compare "
                                   "--kernel \\\"data/kernels/mxm.ir\\\"\""));
   g_assert_nonnull (strstr (json, "\"strategy\": \"bnb\""));
@@ -503,6 +506,15 @@ test_summary_proven (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (one, "Reduction   5e+07×"));
   g_assert_nonnull (strstr (one, "1 build-failed, 1 wrong-result"));
   g_assert_null (strstr (one, "Overall best"));
+  /* the design (with the loop nest) above the proof, the decisions in
+   * full last */
+  const char *nest = strstr (one, "\n            nest: acc, k.0 { a, b, "
+                                  "acc.upd }, st.C\n");
+  const char *proof = strstr (one, "\nProof ");
+  const char *time = strstr (one, "\nTime ");
+  const char *decisions = strstr (one, "\nDecisions ");
+  g_assert_true (nest && proof && time && decisions);
+  g_assert_true (nest < proof && proof < time && time < decisions);
   g_assert_nonnull (strstr (two, "Overall best 100 µs"));
   g_assert_nonnull (strstr (two, "\nbnb               1        100    1.00"));
   g_assert_nonnull (strstr (two, "\nrandom            7        125    1.25"));
