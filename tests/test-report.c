@@ -356,8 +356,8 @@ test_json (Fixture *f, gconstpointer data)
   assert_json (json);
   g_assert_nonnull (strstr (json, "\"schema\": \"bnbtune-report/1\""));
   g_assert_nonnull (strstr (json, "\"kernel_name\": \"mxm\""));
-  g_assert_nonnull (strstr (
-      json, "\"best_nest\": \"acc, k.0 { a, b, acc.upd }, st.C\""));
+  g_assert_nonnull (strstr (json, "\"best_nest\": \"acc, k.0 { a, b, acc.upd "
+                                  "}, st.C\""));
   g_assert_nonnull (strstr (json, "\"command\": \"bnbtune compare "
                                   "--kernel \\\"data/kernels/mxm.ir\\\"\""));
   g_assert_nonnull (strstr (json, "\"strategy\": \"bnb\""));
