@@ -34,6 +34,7 @@ typedef enum {
   BNB_CON_MEM_PAIR,     /* private/local needs fused or unrolled pairs */
   BNB_CON_PAD_LOCAL,    /* pad => local */
   BNB_CON_UPDATE_RACE,  /* shared accumulator => update in every thread dim */
+  BNB_CON_INOUT_PAIR,   /* inout load, store: fused or neither block */
   BNB_CON_TYPE_COUNT,
 } BnbConType;
 

@@ -225,6 +225,64 @@ add_temp_rules (BnbChoiceSpace *s)
     }
 }
 
+/* The dim of `inst` at the level of `dim`'s logical dim, or BNB_NONE. */
+static guint
+dim_at_level (const BnbIrKernel *k, const BnbIrInst *inst, guint dim)
+{
+  const BnbIrDim *d = bnb_ir_dim (k, dim);
+  for (guint i = 0; i < inst->n_dims; i++)
+    {
+      const BnbIrDim *e = bnb_ir_dim (k, inst->dims[i]);
+      if (e->logical == d->logical && e->level == d->level)
+        return inst->dims[i];
+    }
+  return BNB_NONE;
+}
+
+/* The dims of `a` that `b` lacks at their level are no work-group dims. */
+static void
+no_block_alone (BnbChoiceSpace *s, const BnbIrInst *a, const BnbIrInst *b)
+{
+  for (guint i = 0; i < a->n_dims; i++)
+    if (dim_at_level (s->kernel, b, a->dims[i]) == BNB_NONE)
+      s->initial[kind_ch (s, a->dims[i])] &= ~(1u << BNB_KIND_BLOCK);
+}
+
+/* An element of an inout array is loaded and stored in one work-group:
+ * work-groups cannot wait for each other, and a barrier orders the
+ * work-items of one only.  So the load's and the store's dims at one
+ * level of a logical dim are one loop (fused) or neither is a work-group
+ * dim, and a dim of one that the other lacks is no work-group dim (issue
+ * 14: gen1007 loaded X5[j, k, i] in the work-group of its k.1 and stored
+ * it in that of j.2, and stored before another work-group loaded). */
+static void
+add_inout_rules (BnbChoiceSpace *s)
+{
+  const BnbIrKernel *k = s->kernel;
+  for (guint i = 0; i < s->n_insts; i++)
+    for (guint j = 0; j < s->n_insts; j++)
+      {
+        const BnbIrInst *load = bnb_ir_inst (k, i);
+        const BnbIrInst *store = bnb_ir_inst (k, j);
+        if (load->op != BNB_IR_OP_LOAD || store->op != BNB_IR_OP_STORE
+            || load->array != store->array
+            || bnb_ir_array (k, load->array)->mode != BNB_IR_INOUT)
+          continue;
+        no_block_alone (s, load, store);
+        no_block_alone (s, store, load);
+        for (guint q = 0; q < load->n_dims; q++)
+          {
+            guint dl = load->dims[q], ds = dim_at_level (k, store, dl);
+            if (ds == BNB_NONE || ds == dl
+                || (!kind_may (s, dl, BNB_KIND_BLOCK)
+                    && !kind_may (s, ds, BNB_KIND_BLOCK)))
+              continue;
+            add (s, BNB_CON_INOUT_PAIR, dl, ds, 3, order_ch (s, dl, ds),
+                 kind_ch (s, dl), kind_ch (s, ds));
+          }
+      }
+}
+
 void
 bnb_space_add_constraints (BnbChoiceSpace *s)
 {
@@ -238,6 +296,7 @@ bnb_space_add_constraints (BnbChoiceSpace *s)
   add_block_rules (s);
   add_thread_rules (s);
   add_temp_rules (s);
+  add_inout_rules (s);
 }
 
 /* The choices a constraint reads: its scope, and for INST_IN the orders

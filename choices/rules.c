@@ -197,6 +197,9 @@ bnb_con_predicate (const BnbChoiceSpace *s, const BnbCon *c, const guint *v)
              || sizes_equal (s, c, v[2], v[3]);
     case BNB_CON_MEM_PAIR:
       return mem_pair_holds (c, v);
+    case BNB_CON_INOUT_PAIR:
+      return bnb_order_as (a, b, v[0]) == BNB_ORDER_FUSED
+             || (v[1] != BNB_KIND_BLOCK && v[2] != BNB_KIND_BLOCK);
     case BNB_CON_PAD_LOCAL:
       return v[0] == 0 || v[1] == BNB_MEM_LOCAL;
     case BNB_CON_UPDATE_RACE:

@@ -382,6 +382,28 @@ test_decisions_errors (void)
   fixture_clear (&f);
 }
 
+/* An element of an inout array is loaded and stored in one work-group
+ * (the rule of choices/constraints.c, add_inout_rules): the leaf of
+ * gen1007 that loaded X5[j, k, i] in the work-group of its k.1 and stored
+ * it in that of j.2 (wrong on an H200 and on PoCL) is out of the space. */
+static void
+test_inout_one_work_group (void)
+{
+  Fixture f;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *decisions = NULL;
+  g_assert_true (g_file_get_contents (
+      "tests/data/generated/gen1007-inout-groups.ir", &text, NULL, &error));
+  g_assert_true (g_file_get_contents (
+      "tests/data/generated/gen1007-inout-groups.decisions", &decisions, NULL,
+      &error));
+  fixture_load_text (&f, text, NULL, NULL);
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+  g_assert_false (bnb_choice_node_apply_string (n, decisions, &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  fixture_clear (&f);
+}
+
 /* The short form of the summary's Design lines decides the same tile
  * sizes, kinds and memory spaces as the decisions it was printed from
  * (bench/mxm-mapped-best-h100.decisions; orders stay open, the nest line
@@ -500,6 +522,7 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/decisions/roundtrip", test_decisions_roundtrip);
   g_test_add_func ("/choices/decisions/errors", test_decisions_errors);
   g_test_add_func ("/choices/decisions/short-form", test_decisions_short_form);
+  g_test_add_func ("/choices/inout/one-work-group", test_inout_one_work_group);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
   return g_test_run ();
 }
