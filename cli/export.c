@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "harness/harness.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -100,8 +101,14 @@ bnb_cmd_export (int argc, char **argv, GError **error)
     fprintf (stderr, "bnbtune export: %s\n", note);
   if (!o.output)
     {
-      fputs (out->str, stdout);
-      return fflush (stdout) == 0;
+      if (fputs (out->str, stdout) == EOF || fflush (stdout) != 0)
+        {
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                       "cannot write to standard output: %s",
+                       g_strerror (errno));
+          return FALSE;
+        }
+      return TRUE;
     }
   return g_file_set_contents (o.output, out->str, (gssize)out->len, error);
 }

@@ -30,13 +30,19 @@ group_free (Group *g)
   g_free (g);
 }
 
+/* A header's field, "" when it has none. */
+static const char *
+field (const BnbJsonObject *header, const char *key)
+{
+  const char *v = bnb_json_get_string (header, key);
+  return v ? v : "";
+}
+
 static char *
 group_id (const BnbJsonObject *header)
 {
-  return g_strdup_printf ("%s|%s|%s",
-                          bnb_json_get_string (header, "kernel_hash"),
-                          bnb_json_get_string (header, "sizes"),
-                          bnb_json_get_string (header, "device"));
+  return g_strdup_printf ("%s|%s|%s", field (header, "kernel_hash"),
+                          field (header, "sizes"), field (header, "device"));
 }
 
 /* The file's keys, in the order of their first header (a key whose
@@ -93,12 +99,20 @@ choose_group (const GPtrArray *groups, const char *path, const char *sizes,
 {
   const Group *chosen = NULL;
   guint n = 0;
+  gboolean sizes_differ = FALSE;
   for (guint i = 0; i < groups->len; i++)
     {
       const Group *g = groups->pdata[i];
-      if (!sizes
-          || g_strcmp0 (bnb_json_get_string (g->header, "sizes"), sizes) == 0)
-        chosen = g, n++;
+      if (g->lines->len == 0) /* a header a run left with no evaluation */
+        continue;
+      if (sizes && strcmp (field (g->header, "sizes"), sizes) != 0)
+        continue;
+      if (chosen
+          && strcmp (field (chosen->header, "sizes"),
+                     field (g->header, "sizes"))
+                 != 0)
+        sizes_differ = TRUE;
+      chosen = g, n++;
     }
   if (n == 1)
     return chosen;
@@ -106,17 +120,22 @@ choose_group (const GPtrArray *groups, const char *path, const char *sizes,
   for (guint i = 0; i < groups->len; i++)
     {
       const Group *g = groups->pdata[i];
-      g_string_append_printf (keys, "\n  %s at %s on %s",
-                              bnb_json_get_string (g->header, "kernel"),
-                              bnb_json_get_string (g->header, "sizes"),
-                              bnb_json_get_string (g->header, "device"));
+      if (g->lines->len > 0)
+        g_string_append_printf (
+            keys, "\n  %s (kernel text %.12s) at %s on %s, %u evaluations",
+            field (g->header, "kernel"), field (g->header, "kernel_hash"),
+            field (g->header, "sizes"), field (g->header, "device"),
+            g->lines->len);
     }
   g_set_error (error, BNB_HARNESS_ERROR, BNB_HARNESS_ERROR_JOURNAL,
-               n == 0 && !sizes ? "%s holds no evaluations%s"
-               : n == 0         ? "%s holds no evaluations at those sizes; "
-                                  "it holds:%s"
-                                : "%s holds several keys; choose one with "
-                                  "--size:%s",
+               n == 0 && keys->len == 0 ? "%s holds no evaluations%s"
+               : n == 0 ? "%s holds no evaluations at those sizes; it "
+                          "holds:%s"
+               : sizes_differ
+                   ? "%s holds several keys; choose one with --size:%s"
+                   : "%s holds evaluations of one size under several "
+                     "kernel texts or devices, which --size cannot tell "
+                     "apart; export a journal of one:%s",
                path, keys->str);
   return NULL;
 }
@@ -252,6 +271,33 @@ identifier (const char *choice)
   return g_string_free (s, FALSE);
 }
 
+/* The combinations of the tile sizes that vary and the variants of the
+ * other decisions. */
+static double
+tiles_and_variants (const GPtrArray *varying, const GPtrArray *values,
+                    const GPtrArray *entries)
+{
+  g_autoptr (GHashTable) variants
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  double product = 1;
+  for (guint c = 0; c < varying->len; c++)
+    if (g_str_has_prefix (varying->pdata[c], "tile("))
+      product *= ((GPtrArray *)values->pdata[c])->len;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const Entry *e = entries->pdata[i];
+      GString *text = g_string_new (NULL);
+      for (guint c = 0; c < varying->len; c++)
+        if (!g_str_has_prefix (varying->pdata[c], "tile("))
+          g_string_append_printf (
+              text, "%s;",
+              (const char *)g_hash_table_lookup (e->choices,
+                                                 varying->pdata[c]));
+      g_hash_table_add (variants, g_string_free (text, FALSE));
+    }
+  return product * g_hash_table_size (variants);
+}
+
 static const char *
 value_of (const Entry *e, const char *choice)
 {
@@ -310,10 +356,29 @@ layout_clear (Layout *l)
   g_string_free (l->fixed, TRUE);
 }
 
+static gboolean
+name_taken (const Layout *l, const char *name)
+{
+  for (guint i = 0; i < l->params->len; i++)
+    if (strcmp (g_array_index (l->params, Param, i).name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A parameter; its name made unique among the layout's (two choices
+ * may differ only in characters an identifier drops). */
 static void
 add_param (Layout *l, const char *choice, char *name, GPtrArray *values)
 {
   Param p = { choice, name, values };
+  for (guint n = 2; name_taken (l, p.name); n++)
+    {
+      if (p.name != name)
+        g_free (p.name);
+      p.name = g_strdup_printf ("%s_%u", name, n);
+    }
+  if (p.name != name)
+    g_free (name);
   g_array_append_val (l->params, p);
 }
 
@@ -348,8 +413,12 @@ make_layout (Layout *l, const GPtrArray *names, const GPtrArray *entries,
       combinations *= v->len;
     }
   gboolean all = combinations <= max_combinations;
+  /* past the limit, the tile sizes too go into the variant when they and
+   * the variants are still too many together */
+  gboolean tiles = !all && tiles_and_variants (varying, values, entries)
+                               <= max_combinations;
   for (guint i = 0; i < varying->len; i++)
-    if (all || g_str_has_prefix (varying->pdata[i], "tile("))
+    if (all || (tiles && g_str_has_prefix (varying->pdata[i], "tile(")))
       add_param (l, varying->pdata[i], identifier (varying->pdata[i]),
                  g_ptr_array_ref (values->pdata[i]));
   if (all)
@@ -360,7 +429,7 @@ make_layout (Layout *l, const GPtrArray *names, const GPtrArray *entries,
       const Entry *e = entries->pdata[i];
       g_autoptr (GString) text = g_string_new (NULL);
       for (guint c = 0; c < varying->len; c++)
-        if (!g_str_has_prefix (varying->pdata[c], "tile("))
+        if (!tiles || !g_str_has_prefix (varying->pdata[c], "tile("))
           g_string_append_printf (text, "%s%s=%s", text->len ? "; " : "",
                                   (char *)varying->pdata[c],
                                   value_of (e, varying->pdata[c]));
@@ -381,10 +450,10 @@ make_layout (Layout *l, const GPtrArray *names, const GPtrArray *entries,
   *note = g_strdup_printf (
       "%u choices vary between the %u kernels: %.3g combinations of their "
       "values, past the limit of %.3g (Kernel Tuner's simulation enumerates "
-      "every one); the parameters are the "
-      "tile sizes that vary and `variant`, an index of the other %u "
+      "every one); the parameters are %s`variant`, an index of the %s%u "
       "decisions (each entry's \"decisions\")",
       varying->len, entries->len, combinations, max_combinations,
+      tiles ? "the tile sizes that vary and " : "", tiles ? "other " : "",
       varying->len - (l->params->len - 1));
 }
 
@@ -399,17 +468,33 @@ param_value (const Layout *l, const Param *p, const Entry *e, char *buffer,
   return buffer;
 }
 
-static void
-write_entry (BnbJson *j, const Layout *l, const Entry *e)
+/* The entry's key in the cache: its parameter values as Kernel Tuner
+ * joins them (",".join(str(v))), integers as write_value writes them. */
+static char *
+entry_key (const Layout *l, const Entry *e)
 {
-  g_autoptr (GString) key = g_string_new (NULL);
+  GString *key = g_string_new (NULL);
   char buffer[24];
+  gint64 v;
   for (guint i = 0; i < l->params->len; i++)
-    g_string_append_printf (key, "%s%s", i ? "," : "",
-                            param_value (l,
-                                         &g_array_index (l->params, Param, i),
-                                         e, buffer, sizeof buffer));
-  bnb_json_open (j, key->str, '{');
+    {
+      const char *text = param_value (l, &g_array_index (l->params, Param, i),
+                                      e, buffer, sizeof buffer);
+      if (i)
+        g_string_append_c (key, ',');
+      if (parse_int (text, &v))
+        g_string_append_printf (key, "%" G_GINT64_FORMAT, v);
+      else
+        g_string_append (key, text);
+    }
+  return g_string_free (key, FALSE);
+}
+
+static void
+write_entry (BnbJson *j, const Layout *l, const Entry *e, const char *key)
+{
+  char buffer[24];
+  bnb_json_open (j, key, '{');
   for (guint i = 0; i < l->params->len; i++)
     {
       const Param *p = &g_array_index (l->params, Param, i);
@@ -419,8 +504,9 @@ write_entry (BnbJson *j, const Layout *l, const Entry *e)
   double median = bnb_json_get_number (o, "median_s", 0);
   double runs = bnb_json_get_number (o, "warmup", 0)
                 + bnb_json_get_number (o, "repetitions", 0);
+  /* a float, also when whole: Kernel Tuner takes only floats for times */
   if (is_ok (o))
-    bnb_json_number (j, "time", median * 1e3);
+    bnb_json_float (j, "time", median * 1e3);
   else
     bnb_json_string (j, "time",
                      failed_config (bnb_json_get_string (o, "outcome")));
@@ -515,8 +601,27 @@ bnb_journal_export_kernel_tuner (const char *path, const char *sizes,
   /* last: Kernel Tuner takes a file that does not end in "}\n}" for one
    * cut short and closes it again */
   bnb_json_open (&j, "cache", '{');
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) by_key = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < entries->len; i++)
-    write_entry (&j, &l, entries->pdata[i]);
+    {
+      /* one entry a key: two kernel keys of one leaf (a journal of two
+       * tool versions) keep the later, an ok one before a failure */
+      Entry *e = entries->pdata[i];
+      g_autofree char *key = entry_key (&l, e);
+      gpointer stored_key, stored;
+      if (!g_hash_table_lookup_extended (by_key, key, &stored_key, &stored))
+        {
+          char *k = g_steal_pointer (&key);
+          g_ptr_array_add (keys, k);
+          g_hash_table_insert (by_key, k, e);
+        }
+      else if (!is_ok (((const Entry *)stored)->line) || is_ok (e->line))
+        g_hash_table_insert (by_key, stored_key, e);
+    }
+  for (guint i = 0; i < keys->len; i++)
+    write_entry (&j, &l, g_hash_table_lookup (by_key, keys->pdata[i]),
+                 keys->pdata[i]);
   bnb_json_close (&j, '}');
   bnb_json_close (&j, '}');
   g_string_append_c (out, '\n');

@@ -296,6 +296,8 @@ void bnb_json_open (BnbJson *j, const char *key, char bracket);
 void bnb_json_close (BnbJson *j, char bracket);
 void bnb_json_string (BnbJson *j, const char *key, const char *value);
 void bnb_json_number (BnbJson *j, const char *key, double value);
+/* A number that reads back as a float in Python too: "2.0", not "2". */
+void bnb_json_float (BnbJson *j, const char *key, double value);
 void bnb_json_int (BnbJson *j, const char *key, gint64 value);
 void bnb_json_uint (BnbJson *j, const char *key, guint64 value);
 void bnb_json_bool (BnbJson *j, const char *key, gboolean value);

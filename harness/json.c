@@ -124,6 +124,18 @@ bnb_json_number (BnbJson *j, const char *key, double value)
 }
 
 void
+bnb_json_float (BnbJson *j, const char *key, double value)
+{
+  gsize start;
+  bnb_json_number (j, key, value);
+  start = j->out->len;
+  while (start > 0 && !strchr (",:[{ ", j->out->str[start - 1]))
+    start--;
+  if (isfinite (value) && !strpbrk (j->out->str + start, ".eE"))
+    g_string_append (j->out, ".0");
+}
+
+void
 bnb_json_int (BnbJson *j, const char *key, gint64 value)
 {
   begin (j, key);

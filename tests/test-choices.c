@@ -401,6 +401,8 @@ test_inout_one_work_group (void)
   g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
   g_assert_false (bnb_choice_node_apply_string (n, decisions, &error));
   g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  /* what dies is a work-group dim, the store's j.2 on group id 1 */
+  g_assert_nonnull (strstr (error->message, "=block'"));
   fixture_clear (&f);
 }
 

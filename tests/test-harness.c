@@ -629,8 +629,10 @@ kernel_record (const char *decisions, const char *kernel_key,
 /* The journal as a Kernel Tuner cache (harness/export.c): a file of two
  * keys needs the sizes; one entry per kernel key (its ok evaluation, not
  * a later failure; same-kernel answers left out); the parameters are the
- * choices that vary, or past the limit the tile sizes and a variant;
- * failures carry Kernel Tuner's names; times in milliseconds. */
+ * choices that vary, or past the limit the tile sizes and a variant, or
+ * further past it the variant alone; one entry a cache key (a leaf
+ * measured again under another kernel key keeps its latest time);
+ * failures carry Kernel Tuner's names; times in milliseconds, floats. */
 static void
 test_journal_export_kernel_tuner (void)
 {
@@ -638,27 +640,28 @@ test_journal_export_kernel_tuner (void)
   g_autofree char *dir = test_dir ();
   g_autofree char *path = g_build_filename (dir, "journal.jsonl", NULL);
   g_autoptr (BnbJournal) j = open_journal (path, "N=10");
-  g_autoptr (BnbEvaluation) a
-      = kernel_record ("tile(T)=2; kind(i)=loop; pad(x)=no", "k1",
-                       BNB_OUTCOME_OK, 2e-3);
+  const char *da = "tile(T)=2; kind(i)=loop; pad(x)=no; mem(x)=local";
+  const char *db = "tile(T)=16; kind(i)=unroll; pad(x)=yes; mem(x)=local";
+  const char *dc = "tile(T)=4; kind(i)=unroll; pad(x)=yes; mem(x)=local";
+  const char *dcopy = "tile(T)=2; kind(i)=unroll; pad(x)=yes; mem(x)=local";
+  g_autoptr (BnbEvaluation) a = kernel_record (da, "k1", BNB_OUTCOME_OK, 2e-3);
   g_autoptr (BnbEvaluation) a_failed
-      = kernel_record ("tile(T)=2; kind(i)=loop; pad(x)=no", "k1",
-                       BNB_OUTCOME_TIMED_OUT, 0);
+      = kernel_record (da, "k1", BNB_OUTCOME_TIMED_OUT, 0);
   g_autoptr (BnbEvaluation) copy
-      = kernel_record ("tile(T)=2; kind(i)=unroll; pad(x)=no", "k1",
-                       BNB_OUTCOME_OK, 2e-3);
-  g_autoptr (BnbEvaluation) b
-      = kernel_record ("tile(T)=16; kind(i)=unroll; pad(x)=no", "k2",
-                       BNB_OUTCOME_OK, 5e-4);
+      = kernel_record (dcopy, "k1", BNB_OUTCOME_OK, 2e-3);
+  g_autoptr (BnbEvaluation) b = kernel_record (db, "k2", BNB_OUTCOME_OK, 5e-4);
   g_autoptr (BnbEvaluation) c
-      = kernel_record ("tile(T)=4; kind(i)=unroll; pad(x)=no", "k3",
-                       BNB_OUTCOME_BUILD_FAILED, 0);
+      = kernel_record (dc, "k3", BNB_OUTCOME_BUILD_FAILED, 0);
+  /* b's decisions again under another kernel key (a later bnbtune) */
+  g_autoptr (BnbEvaluation) b_again
+      = kernel_record (db, "k2-new", BNB_OUTCOME_OK, 4e-4);
   copy->same_kernel = TRUE;
   append (j, a);
   append (j, a_failed);
   append (j, copy);
   append (j, b);
   append (j, c);
+  append (j, b_again);
   g_clear_pointer (&j, bnb_journal_free);
   j = open_journal (path, "N=20");
   append (j, b);
@@ -666,40 +669,60 @@ test_journal_export_kernel_tuner (void)
 
   g_autoptr (GString) out = g_string_new (NULL);
   g_autofree char *note = NULL;
-  g_assert_false (bnb_journal_export_kernel_tuner (path, NULL, 1e6, out, &note,
-                                                   &error));
+  g_assert_false (
+      bnb_journal_export_kernel_tuner (path, NULL, 1e6, out, &note, &error));
   g_assert_error (error, BNB_HARNESS_ERROR, BNB_HARNESS_ERROR_JOURNAL);
   g_assert_nonnull (strstr (error->message, "N=20"));
   g_clear_error (&error);
 
-  g_assert_true (bnb_journal_export_kernel_tuner (path, "N=10", 1e6, out,
-                                                  &note, &error));
+  /* 3 x 2 x 2 combinations: every choice that varies */
+  g_assert_true (
+      bnb_journal_export_kernel_tuner (path, "N=10", 1e6, out, &note, &error));
   g_assert_no_error (error);
   g_assert_null (note);
   g_assert_nonnull (strstr (out->str, "\"tune_params_keys\": [\n    "
-                                      "\"tile_T\",\n    \"kind_i\"\n  ]"));
+                                      "\"tile_T\",\n    \"kind_i\",\n    "
+                                      "\"pad_x\"\n  ]"));
   g_assert_nonnull (strstr (out->str, "\"tile_T\": [\n      2,\n      4,"
                                       "\n      16\n    ]"));
-  g_assert_nonnull (strstr (out->str, "\"fixed_decisions\": \"pad(x)=no\""));
-  g_assert_nonnull (strstr (out->str, "\"2,loop\": {"));
-  g_assert_nonnull (strstr (out->str, "\"time\": 2,"));
-  g_assert_null (strstr (out->str, "\"2,unroll\""));
-  g_assert_nonnull (strstr (out->str, "\"16,unroll\": {"));
-  g_assert_nonnull (strstr (out->str, "\"time\": 0.5,"));
-  g_assert_nonnull (strstr (out->str,
-                            "\"time\": \"CompilationFailedConfig\""));
+  g_assert_nonnull (
+      strstr (out->str, "\"fixed_decisions\": \"mem(x)=local\""));
+  g_assert_nonnull (strstr (out->str, "\"2,loop,no\": {"));
+  g_assert_nonnull (strstr (out->str, "\"time\": 2.0,"));
+  g_assert_null (strstr (out->str, "\"2,unroll,yes\""));
+  const char *b_key = strstr (out->str, "\"16,unroll,yes\": {");
+  g_assert_nonnull (b_key);
+  g_assert_null (strstr (b_key + 1, "\"16,unroll,yes\""));
+  g_assert_nonnull (strstr (out->str, "\"time\": 0.40000000000000002,"));
+  g_assert_null (strstr (out->str, "\"time\": 0.5,"));
+  g_assert_nonnull (
+      strstr (out->str, "\"time\": \"CompilationFailedConfig\""));
   g_assert_true (g_str_has_suffix (out->str, "}\n}\n"));
 
+  /* past 8, the tile sizes and 2 variants (2 of the 4 kind x pad) */
   g_string_truncate (out, 0);
-  g_assert_true (bnb_journal_export_kernel_tuner (path, "N=10", 5, out, &note,
-                                                  &error));
+  g_assert_true (
+      bnb_journal_export_kernel_tuner (path, "N=10", 8, out, &note, &error));
   g_assert_nonnull (note);
   g_assert_nonnull (strstr (note, "variant"));
   g_assert_nonnull (strstr (out->str, "\"tune_params_keys\": [\n    "
                                       "\"tile_T\",\n    \"variant\"\n  ]"));
   g_assert_nonnull (strstr (out->str, "\"2,0\": {"));
   g_assert_nonnull (strstr (out->str, "\"16,1\": {"));
-  g_assert_nonnull (strstr (out->str, "\"decisions\": \"kind(i)=unroll\""));
+  g_assert_nonnull (strstr (out->str, "\"4,1\": {"));
+  g_assert_nonnull (
+      strstr (out->str, "\"decisions\": \"kind(i)=unroll; pad(x)=yes\""));
+
+  /* past 5, the variant alone */
+  g_clear_pointer (&note, g_free);
+  g_string_truncate (out, 0);
+  g_assert_true (
+      bnb_journal_export_kernel_tuner (path, "N=10", 5, out, &note, &error));
+  g_assert_nonnull (strstr (out->str, "\"tune_params_keys\": [\n    "
+                                      "\"variant\"\n  ]"));
+  g_assert_nonnull (strstr (out->str, "\"2\": {"));
+  g_assert_nonnull (strstr (
+      out->str, "\"decisions\": \"tile(T)=4; kind(i)=unroll; pad(x)=yes\""));
   remove_dir (dir);
 }
 

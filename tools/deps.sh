@@ -86,7 +86,7 @@ if ! "$venv/bin/python3" -c 'import kernel_tuner' 2>/dev/null; then
   echo "deps.sh: installing $kernel_tuner from PyPI into $venv"
   if ! { python3 -m venv "$venv" \
          && "$venv/bin/python3" -m pip install -q --disable-pip-version-check \
-              "$kernel_tuner"; }; then
+              --retries 1 --timeout 20 "$kernel_tuner"; }; then
     echo "deps.sh: could not install $kernel_tuner from PyPI; the test of" \
          "bnbtune export --format kernel-tuner will be skipped" >&2
   fi
