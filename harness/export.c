@@ -289,10 +289,10 @@ tiles_and_variants (const GPtrArray *varying, const GPtrArray *values,
       GString *text = g_string_new (NULL);
       for (guint c = 0; c < varying->len; c++)
         if (!g_str_has_prefix (varying->pdata[c], "tile("))
-          g_string_append_printf (
-              text, "%s;",
-              (const char *)g_hash_table_lookup (e->choices,
-                                                 varying->pdata[c]));
+          g_string_append_printf (text, "%s;",
+                                  (const char *)
+                                      g_hash_table_lookup (e->choices,
+                                                           varying->pdata[c]));
       g_hash_table_add (variants, g_string_free (text, FALSE));
     }
   return product * g_hash_table_size (variants);
@@ -415,8 +415,9 @@ make_layout (Layout *l, const GPtrArray *names, const GPtrArray *entries,
   gboolean all = combinations <= max_combinations;
   /* past the limit, the tile sizes too go into the variant when they and
    * the variants are still too many together */
-  gboolean tiles = !all && tiles_and_variants (varying, values, entries)
-                               <= max_combinations;
+  gboolean tiles
+      = !all
+        && tiles_and_variants (varying, values, entries) <= max_combinations;
   for (guint i = 0; i < varying->len; i++)
     if (all || (tiles && g_str_has_prefix (varying->pdata[i], "tile(")))
       add_param (l, varying->pdata[i], identifier (varying->pdata[i]),
