@@ -230,13 +230,7 @@ static guint
 dim_at_level (const BnbIrKernel *k, const BnbIrInst *inst, guint dim)
 {
   const BnbIrDim *d = bnb_ir_dim (k, dim);
-  for (guint i = 0; i < inst->n_dims; i++)
-    {
-      const BnbIrDim *e = bnb_ir_dim (k, inst->dims[i]);
-      if (e->logical == d->logical && e->level == d->level)
-        return inst->dims[i];
-    }
-  return BNB_NONE;
+  return bnb_ir_inst_dim_at (k, inst, d->logical, d->level);
 }
 
 /* The dims of `a` that `b` lacks at their level are no work-group dims. */

@@ -332,13 +332,7 @@ static guint
 inst_dim_at_level (const BnbIrKernel *k, const BnbIrInst *inst,
                    const BnbStorageLevel *lv)
 {
-  for (guint d = 0; d < inst->n_dims; d++)
-    {
-      const BnbIrDim *dim = bnb_ir_dim (k, inst->dims[d]);
-      if (dim->logical == lv->logical && dim->level == lv->level)
-        return inst->dims[d];
-    }
-  return BNB_CG_NONE;
+  return bnb_ir_inst_dim_at (k, inst, lv->logical, lv->level);
 }
 
 static gboolean

@@ -134,6 +134,19 @@ bnb_ir_inst_has_dim (const BnbIrInst *inst, guint dim)
   return FALSE;
 }
 
+guint
+bnb_ir_inst_dim_at (const BnbIrKernel *kernel, const BnbIrInst *inst,
+                    guint logical, guint level)
+{
+  for (guint k = 0; k < inst->n_dims; k++)
+    {
+      const BnbIrDim *d = bnb_ir_dim (kernel, inst->dims[k]);
+      if (d->logical == logical && d->level == level)
+        return inst->dims[k];
+    }
+  return BNB_IR_NONE;
+}
+
 static const char *
 bnb_ir_term_name (const BnbIrKernel *kernel, const BnbIrTerm *term)
 {

@@ -299,6 +299,9 @@ bnb_ir_n_items (const BnbIrKernel *kernel)
 
 const char *bnb_ir_op_name (BnbIrOp op);
 gboolean bnb_ir_inst_has_dim (const BnbIrInst *inst, guint dim);
+/* The dim of `inst` at `level` of logical dim `logical`, or BNB_IR_NONE. */
+guint bnb_ir_inst_dim_at (const BnbIrKernel *kernel, const BnbIrInst *inst,
+                          guint logical, guint level);
 
 /* The reference interpreter: runs the kernel in double precision, in the
  * order of its text, on `inputs` (one buffer per array, in declaration
