@@ -5,19 +5,36 @@
  * declares. */
 #include "choices/choices-private.h"
 
+/* The smallest or the largest size a tile variable still allows. */
 static guint
-tile_value (const BnbChoiceNode *n, guint dim)
+tile_var_extreme (const BnbChoiceNode *n, guint tile_var, gboolean largest)
 {
-  const BnbChoiceSpace *s = n->space;
-  return bnb_dom_first (n->dom[s->tile_base + s->dim_info[dim].tile_var]);
+  const BnbIrTileVar *tv = bnb_ir_tile_var (n->space->kernel, tile_var);
+  guint best = 0;
+  for (BnbDomain d = n->dom[n->space->tile_base + tile_var]; d; d &= d - 1)
+    {
+      guint size = tv->sizes[bnb_dom_first (d)];
+      if (best == 0 || (largest ? size > best : size < best))
+        best = size;
+    }
+  return MAX (best, 1);
 }
 
+/* The smallest size a dim can still have: its tile's smallest, or at
+ * level 0 the logical size over the largest tiles still open below. */
 guint
 bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
 {
-  if (n->space->dim_info[dim].tile_var == BNB_NONE)
-    return 1;
-  return bnb_space_dim_tile_size (n->space, dim, tile_value (n, dim));
+  const BnbChoiceSpace *s = n->space;
+  if (s->dim_info[dim].tile_var != BNB_NONE)
+    return tile_var_extreme (n, s->dim_info[dim].tile_var, FALSE);
+  const BnbIrDim *d = bnb_ir_dim (s->kernel, dim);
+  const BnbIrLogical *l = bnb_ir_logical (s->kernel, d->logical);
+  gint64 tiles = 1;
+  for (guint lv = 1; lv < l->n_levels; lv++)
+    tiles *= tile_var_extreme (n, l->tile_var[lv], TRUE);
+  return (guint)((bnb_ir_logical_size (s->kernel, d->logical) + tiles - 1)
+                 / tiles);
 }
 
 static guint
@@ -164,17 +181,52 @@ bnb_choice_leaf_local_bytes (const BnbChoiceNode *n)
   return total;
 }
 
-/* In local memory, a slot is certainly stored when one of its pairs can
- * be neither fused nor elided any more. */
+static gboolean
+kind_only (const BnbChoiceNode *n, guint dim, gboolean (*is) (guint kind))
+{
+  for (BnbDomain d = n->dom[n->space->kind_base + dim]; d; d &= d - 1)
+    if (!is (bnb_dom_first (d)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+kind_not_elided (guint kind)
+{
+  return kind != BNB_KIND_ELIDED;
+}
+
+/* In local memory (pair_stored and shared_stored), a pair is certainly
+ * stored when neither dim can be elided any more and the pair can no
+ * longer be fused or its producer's dim is certainly on a local id; a
+ * shared dim when it is certainly on a local id. */
+static gboolean
+pair_certainly_stored (const BnbChoiceNode *n, guint dp, guint dc)
+{
+  BnbDomain o = bnb_node_order (n, dp, dc);
+  if ((o & (1u << BNB_ORDER_ABSENT)) || !kind_only (n, dp, kind_not_elided)
+      || !kind_only (n, dc, kind_not_elided))
+    return FALSE;
+  return !(o & (1u << BNB_ORDER_FUSED))
+         || kind_only (n, dp, bnb_kind_is_thread);
+}
+
+/* The bytes a temporary takes in local memory at least, whatever the
+ * open choices become: the slots certainly stored, at their smallest
+ * sizes (padding left out).  At a node where the kinds and the fusions
+ * of its pairs are settled this is the leaf's figure, so that the open
+ * nesting orders below (which do not change it) are not searched. */
 guint64
 bnb_temp_local_min_bytes (const BnbChoiceNode *n, guint temp)
 {
   const BnbTemp *t = &n->space->temps[temp];
-  BnbDomain joined = (1u << BNB_ORDER_FUSED) | (1u << BNB_ORDER_ABSENT);
   guint64 slots = 0, elems = 1;
   for (guint q = 0; q < t->n_pairs; q++)
-    if (!(bnb_node_order (n, t->pairs[q][0], t->pairs[q][1]) & joined))
+    if (pair_certainly_stored (n, t->pairs[q][0], t->pairs[q][1]))
       slots |= G_GUINT64_CONSTANT (1) << t->pair_slot[q];
+  for (guint i = 0; i < t->n_shared; i++)
+    if (kind_only (n, t->shared[i], bnb_kind_is_thread))
+      slots |= G_GUINT64_CONSTANT (1) << t->shared_slot[i];
   for (guint i = 0; i < t->n_slots; i++)
     if (slots >> i & 1)
       elems *= bnb_node_dim_min_size (n, t->slot_dim[i]);

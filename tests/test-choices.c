@@ -502,6 +502,85 @@ test_limits_respected (void)
   fixture_clear (&f);
 }
 
+/* Bytes of a temporary's array at a leaf that puts it in local memory,
+ * padding left out: what storage.c's lower bound must reach there. */
+static guint64
+leaf_unpadded_local_bytes (const BnbChoiceNode *leaf, guint t)
+{
+  BnbStorageLevel levels[64];
+  gboolean padded;
+  guint count = bnb_choice_leaf_storage (leaf, t, levels, &padded);
+  guint64 elems = 1;
+  for (guint i = 0; i < count; i++)
+    elems *= (guint64)levels[i].size;
+  return elems * leaf->space->temps[t].bytes;
+}
+
+/* The local-memory bound of each temporary never falls along a path of
+ * random decisions, never passes the figure of a leaf that puts the
+ * temporary in local memory, and meets it there: a node whose kinds and
+ * fusions are settled is then judged on its exact bytes, not left to a search
+ * over its open nesting orders (a generated kernel's whole space hung on that,
+ * issue 14). */
+static void
+test_local_bound_exact (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (21);
+  guint checked_leaves = 0, thread_slots = 0;
+  for (guint k = 1; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      fixture_load (&f, k, NULL);
+      for (guint i = 0; i < 300; i++)
+        {
+          g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+          g_autoptr (GArray) path
+              = g_array_new (FALSE, FALSE, sizeof (guint64));
+          guint nt = f.space->n_temps;
+          gboolean dead = FALSE;
+          while (!dead && !bnb_choice_node_is_leaf (n))
+            {
+              for (guint t = 0; t < nt; t++)
+                {
+                  guint64 b = bnb_temp_local_min_bytes (n, t);
+                  if (path->len >= nt)
+                    g_assert_cmpuint (b, >=,
+                                      g_array_index (path, guint64,
+                                                     path->len - nt));
+                  g_array_append_val (path, b);
+                }
+              dead = random_step (n, rand) == BNB_CHOICE_DEAD;
+            }
+          if (dead)
+            continue;
+          for (guint t = 0; t < nt; t++)
+            {
+              if (n->dom[f.space->mem_base + t] != (1u << BNB_MEM_LOCAL))
+                continue;
+              guint64 exact = leaf_unpadded_local_bytes (n, t);
+              for (guint j = t; j < path->len; j += nt)
+                g_assert_cmpuint (g_array_index (path, guint64, j), <=, exact);
+              g_assert_cmpuint (bnb_temp_local_min_bytes (n, t), ==, exact);
+              for (guint q = 0; q < f.space->temps[t].n_pairs; q++)
+                {
+                  guint dp = f.space->temps[t].pairs[q][0];
+                  guint dc = f.space->temps[t].pairs[q][1];
+                  thread_slots += bnb_kind_is_thread (bnb_dom_first (
+                                      n->dom[f.space->kind_base + dp]))
+                                  && bnb_node_order (n, dp, dc)
+                                         == (1u << BNB_ORDER_FUSED);
+                }
+            }
+          checked_leaves++;
+        }
+      fixture_clear (&f);
+    }
+  g_test_message ("%u leaves, %u fused pairs on a local id", checked_leaves,
+                  thread_slots);
+  g_assert_cmpuint (checked_leaves, >, 100);
+  g_assert_cmpuint (thread_slots, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -526,5 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/decisions/short-form", test_decisions_short_form);
   g_test_add_func ("/choices/inout/one-work-group", test_inout_one_work_group);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
+  g_test_add_func ("/choices/limits/local-bound-exact",
+                   test_local_bound_exact);
   return g_test_run ();
 }
