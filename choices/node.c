@@ -230,6 +230,42 @@ random_path (BnbChoiceNode *n, GRand *rand)
   return bnb_choice_node_settle (n) == BNB_CHOICE_ALIVE;
 }
 
+/* Depth first below `n` (in place), the children of each split in a
+ * random order, until a leaf settles or `budget` nodes are spent;
+ * scratch[depth] holds the node to come back to. */
+static gboolean
+random_search (BnbChoiceNode *n, GRand *rand, GPtrArray *scratch,
+               guint depth, guint *budget)
+{
+  BnbChoiceSplit split;
+  guint order[16], k;
+  if (!bnb_choice_node_split (n, &split))
+    return bnb_choice_node_settle (n) == BNB_CHOICE_ALIVE;
+  k = MIN (bnb_choice_split_n_children (n, &split), G_N_ELEMENTS (order));
+  for (guint i = 0; i < k; i++)
+    {
+      guint j = g_rand_int_range (rand, 0, (gint32)i + 1);
+      order[i] = order[j];
+      order[j] = i;
+    }
+  while (scratch->len <= depth)
+    g_ptr_array_add (scratch, bnb_choice_node_copy (n));
+  BnbChoiceNode *back = scratch->pdata[depth];
+  bnb_choice_node_assign (back, n);
+  for (guint i = 0; i < k && *budget > 0; i++)
+    {
+      (*budget)--;
+      bnb_choice_node_assign (n, back);
+      if (bnb_choice_node_restrict (n, split.choice,
+                                    bnb_choice_split_child (back, &split,
+                                                            order[i]))
+              == BNB_CHOICE_ALIVE
+          && random_search (n, rand, scratch, depth + 1, budget))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 BnbChoiceNode *
 bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
                         guint attempts)
@@ -241,6 +277,14 @@ bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
       if (random_path (n, rand))
         return n;
     }
+  /* Every path met a dead end that propagation did not foresee: search
+   * with backtracking, as many nodes again as the paths were. */
+  g_autoptr (GPtrArray) scratch
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
+  guint budget = 100 * MAX (attempts, 1);
+  bnb_choice_node_assign (n, node);
+  if (random_search (n, rand, scratch, 0, &budget))
+    return n;
   bnb_choice_node_free (n);
   return NULL;
 }

@@ -295,6 +295,33 @@ test_restrict_only_inputs (void)
     }
 }
 
+/* A generated kernel (seed 1074 of the GPU differential run) on whose
+ * space every random path meets a dead end that propagation does not
+ * foresee (a triangle of nesting orders): the random leaf falls back on a
+ * search with backtracking and finds one, in both trees, and each prints. */
+static void
+test_random_leaf_past_dead_ends (void)
+{
+  Spaces s;
+  spaces_load (&s, "tests/data/generated/gen1074-dead-ends.ir", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbChoiceNode) trees_root = bnb_choice_node_root (s.trees,
+                                                               &error);
+  g_assert_no_error (error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (
+          i % 2 ? trees_root : s.root, rand, 100);
+      g_assert_nonnull (leaf);
+      g_assert_true (bnb_choice_node_check_leaf (leaf, &error));
+      g_assert_no_error (error);
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+    }
+  spaces_clear (&s);
+}
+
 /* The loop nest of a program (BnbCodegenProgram.nest, the summary's
  * nest line): the mapped best mxm, whose unrolled m.1 stands outside its
  * k.1 loop and n.1 inside, a and b loaded under one fused m.1/n.1, a
@@ -354,6 +381,8 @@ main (int argc, char **argv)
   g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   g_test_add_func ("/codegen/restrict-only-inputs", test_restrict_only_inputs);
   g_test_add_func ("/codegen/nest", test_nest);
+  g_test_add_func ("/codegen/random-leaf-past-dead-ends",
+                   test_random_leaf_past_dead_ends);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
   add_per_kernel ("random-candidates", test_random_candidates);
   return g_test_run ();
