@@ -238,10 +238,10 @@ random_search (BnbChoiceNode *n, GRand *rand, GPtrArray *scratch,
                guint depth, guint *budget)
 {
   BnbChoiceSplit split;
-  guint order[16], k;
+  guint order[8 * sizeof (BnbDomain)], k;
   if (!bnb_choice_node_split (n, &split))
     return bnb_choice_node_settle (n) == BNB_CHOICE_ALIVE;
-  k = MIN (bnb_choice_split_n_children (n, &split), G_N_ELEMENTS (order));
+  k = bnb_choice_split_n_children (n, &split);
   for (guint i = 0; i < k; i++)
     {
       guint j = g_rand_int_range (rand, 0, (gint32)i + 1);
@@ -278,7 +278,7 @@ bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
         return n;
     }
   /* Every path met a dead end that propagation did not foresee: search
-   * with backtracking, as many nodes again as the paths were. */
+   * with backtracking, at most 100 nodes per attempt. */
   g_autoptr (GPtrArray) scratch
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
   guint budget = 100 * MAX (attempts, 1);

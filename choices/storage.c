@@ -20,6 +20,13 @@ tile_var_extreme (const BnbChoiceNode *n, guint tile_var, gboolean largest)
   return MAX (best, 1);
 }
 
+/* A level-0 dim's size: its logical size over its tiles' product. */
+static gint64
+level0_size (const BnbChoiceSpace *s, guint logical, gint64 tiles)
+{
+  return (bnb_ir_logical_size (s->kernel, logical) + tiles - 1) / tiles;
+}
+
 /* The smallest size a dim can still have: its tile's smallest, or at
  * level 0 the logical size over the largest tiles still open below. */
 guint
@@ -33,8 +40,7 @@ bnb_node_dim_min_size (const BnbChoiceNode *n, guint dim)
   gint64 tiles = 1;
   for (guint lv = 1; lv < l->n_levels; lv++)
     tiles *= tile_var_extreme (n, l->tile_var[lv], TRUE);
-  return (guint)((bnb_ir_logical_size (s->kernel, d->logical) + tiles - 1)
-                 / tiles);
+  return (guint)level0_size (s, d->logical, tiles);
 }
 
 static guint
@@ -56,7 +62,7 @@ bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim)
     return read_tile_size (r, l->tile_var[d->level]);
   for (guint lv = 1; lv < l->n_levels; lv++)
     tiles *= read_tile_size (r, l->tile_var[lv]);
-  return (bnb_ir_logical_size (s->kernel, d->logical) + tiles - 1) / tiles;
+  return level0_size (s, d->logical, tiles);
 }
 
 gint64
@@ -181,20 +187,15 @@ bnb_choice_leaf_local_bytes (const BnbChoiceNode *n)
   return total;
 }
 
-static gboolean
-kind_only (const BnbChoiceNode *n, guint dim, gboolean (*is) (guint kind))
+static BnbDomain
+kind_dom (const BnbChoiceNode *n, guint dim)
 {
-  for (BnbDomain d = n->dom[n->space->kind_base + dim]; d; d &= d - 1)
-    if (!is (bnb_dom_first (d)))
-      return FALSE;
-  return TRUE;
+  return n->dom[n->space->kind_base + dim];
 }
 
-static gboolean
-kind_not_elided (guint kind)
-{
-  return kind != BNB_KIND_ELIDED;
-}
+#define THREAD_KINDS                                     \
+  ((1u << BNB_KIND_THREAD_X) | (1u << BNB_KIND_THREAD_Y) \
+   | (1u << BNB_KIND_THREAD_Z))
 
 /* In local memory (pair_stored and shared_stored), a pair is certainly
  * stored when neither dim can be elided any more and the pair can no
@@ -203,12 +204,12 @@ kind_not_elided (guint kind)
 static gboolean
 pair_certainly_stored (const BnbChoiceNode *n, guint dp, guint dc)
 {
-  BnbDomain o = bnb_node_order (n, dp, dc);
-  if ((o & (1u << BNB_ORDER_ABSENT)) || !kind_only (n, dp, kind_not_elided)
-      || !kind_only (n, dc, kind_not_elided))
+  BnbDomain o = bnb_node_order (n, dp, dc), elided = 1u << BNB_KIND_ELIDED;
+  if ((o & (1u << BNB_ORDER_ABSENT)) || (kind_dom (n, dp) & elided)
+      || (kind_dom (n, dc) & elided))
     return FALSE;
   return !(o & (1u << BNB_ORDER_FUSED))
-         || kind_only (n, dp, bnb_kind_is_thread);
+         || !(kind_dom (n, dp) & ~THREAD_KINDS);
 }
 
 /* The bytes a temporary takes in local memory at least, whatever the
@@ -225,7 +226,7 @@ bnb_temp_local_min_bytes (const BnbChoiceNode *n, guint temp)
     if (pair_certainly_stored (n, t->pairs[q][0], t->pairs[q][1]))
       slots |= G_GUINT64_CONSTANT (1) << t->pair_slot[q];
   for (guint i = 0; i < t->n_shared; i++)
-    if (kind_only (n, t->shared[i], bnb_kind_is_thread))
+    if (!(kind_dom (n, t->shared[i]) & ~THREAD_KINDS))
       slots |= G_GUINT64_CONSTANT (1) << t->shared_slot[i];
   for (guint i = 0; i < t->n_slots; i++)
     if (slots >> i & 1)
