@@ -813,7 +813,8 @@ bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
   depth_at (&b, 0)->created = 1;
   ctx->result->nodes = 1;
   start_from_incumbent (&b);
-  if (prepare_child (root, &split))
+  if (bnb_choice_node_shave_groups (root) == BNB_CHOICE_ALIVE
+      && prepare_child (root, &split))
     push (&b, root, &split, bnb_model_bound (ctx->model, root, NULL), 0);
   else
     bnb_choice_node_free (root);

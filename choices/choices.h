@@ -159,6 +159,13 @@ BnbDomain bnb_choice_node_domain (const BnbChoiceNode *node, guint choice);
  * DEAD the node's domains are unspecified and it must not be used again. */
 BnbChoiceStatus bnb_choice_node_restrict (BnbChoiceNode *node, guint choice,
                                           BnbDomain allowed);
+/* Removes `block` from every dim's kind where choosing it would leave no
+ * candidate, which propagation alone sees only once more is decided (the
+ * conjunction of rules, not one of them): one propagation per dim that
+ * may still be a work-group dim.  The search calls it where a tile size
+ * is decided, so that the model counts the work-groups a tile allows
+ * (docs/space.md).  DEAD if no candidate lies below the node. */
+BnbChoiceStatus bnb_choice_node_shave_groups (BnbChoiceNode *node);
 gboolean bnb_choice_node_is_leaf (const BnbChoiceNode *node);
 /* The next choice to branch on, by the default order (tiles, kinds,
  * memory spaces, orders, padding), or G_MAXUINT at a leaf. */

@@ -292,3 +292,28 @@ bnb_choice_node_restrict (BnbChoiceNode *node, guint choice,
     }
   return run (&w);
 }
+
+BnbChoiceStatus
+bnb_choice_node_shave_groups (BnbChoiceNode *node)
+{
+  const BnbChoiceSpace *s = node->space;
+  const BnbDomain block = 1u << BNB_KIND_BLOCK;
+  BnbChoiceNode *probe = NULL;
+  BnbChoiceStatus status = BNB_CHOICE_ALIVE;
+  for (guint d = 0; d < s->n_dims && status == BNB_CHOICE_ALIVE; d++)
+    {
+      guint ch = bnb_choice_kind_choice (s, d);
+      BnbDomain dom = node->dom[ch];
+      if (!(dom & block) || dom == block)
+        continue;
+      if (probe == NULL)
+        probe = bnb_choice_node_copy (node);
+      else
+        bnb_choice_node_assign (probe, node);
+      if (bnb_choice_node_restrict (probe, ch, block) == BNB_CHOICE_DEAD)
+        status = bnb_choice_node_restrict (node, ch, dom & ~block);
+    }
+  if (probe)
+    bnb_choice_node_free (probe);
+  return status;
+}

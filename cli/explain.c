@@ -184,7 +184,9 @@ print_children (const BnbModel *model, const BnbChoiceNode *node)
       bnb_choice_node_assign (child, node);
       printf ("  %-10s", value);
       if (bnb_choice_node_restrict (child, split.choice, keep)
-          == BNB_CHOICE_DEAD)
+              == BNB_CHOICE_DEAD
+          || (bnb_choice_type (s, split.choice) == BNB_CHOICE_TILE
+              && bnb_choice_node_shave_groups (child) == BNB_CHOICE_DEAD))
         {
           printf ("      dead\n");
           continue;
@@ -286,6 +288,13 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
       || !(node = bnb_cli_start_node (s, o.c.decisions, error))
       || !(model = bnb_model_new (s, &desc, error)))
     return FALSE;
+  /* as the search sees it: no work-group dim that no candidate has */
+  if (bnb_choice_node_shave_groups (node) == BNB_CHOICE_DEAD)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   "no candidate lies below the node");
+      return FALSE;
+    }
   bnb_model_bound (model, node, &e);
   print_header (k, &desc, node, o.c.decisions);
   print_explain (&e);

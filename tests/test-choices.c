@@ -282,6 +282,86 @@ test_count_brute_force (void)
       }
 }
 
+/* Shaving the work-group kind removes only alternatives no candidate
+ * has: the exact count below random nodes of the small spaces stays, and
+ * every `block` left has a candidate (a probe of it is alive). */
+static void
+test_shave_groups_exact (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  guint shaved = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (small_kernels); k++)
+    for (guint i = 0; i < 20; i++)
+      {
+        Fixture f;
+        BnbChoiceCount before, after;
+        fixture_load_text (&f, small_kernels[k], NULL, NULL);
+        g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+        gboolean dead = FALSE;
+        for (guint step = i % 3; step > 0 && !dead; step--)
+          dead = bnb_choice_node_is_leaf (n)
+                 || random_step (n, rand) == BNB_CHOICE_DEAD;
+        if (!dead && !bnb_choice_node_is_leaf (n))
+          {
+            g_autoptr (BnbChoiceNode) m = bnb_choice_node_copy (n);
+            g_assert_true (bnb_choice_count_exact (n, 60, &before));
+            g_assert_cmpint (bnb_choice_node_shave_groups (m), ==,
+                             before.leaves > 0 ? BNB_CHOICE_ALIVE
+                                               : BNB_CHOICE_DEAD);
+            if (before.leaves > 0)
+              {
+                g_assert_true (bnb_choice_count_exact (m, 60, &after));
+                g_assert_cmpfloat (after.leaves, ==, before.leaves);
+                for (guint d = 0; d < f.space->n_dims; d++)
+                  {
+                    guint ch = bnb_choice_kind_choice (f.space, d);
+                    BnbDomain dom = bnb_choice_node_domain (m, ch);
+                    g_autoptr (BnbChoiceNode) p = bnb_choice_node_copy (m);
+                    shaved += bnb_choice_node_domain (n, ch) != dom;
+                    if (dom & (1u << BNB_KIND_BLOCK))
+                      g_assert_cmpint (
+                          bnb_choice_node_restrict (p, ch,
+                                                    1u << BNB_KIND_BLOCK),
+                          ==, BNB_CHOICE_ALIVE);
+                  }
+              }
+          }
+        fixture_clear (&f);
+      }
+  g_test_message ("%u kinds shaved", shaved);
+}
+
+/* mxm at 256^3 with 16 x 16 outer and inner tiles has one work-group:
+ * propagation still lets inner dims be work-group dims (the model then
+ * counts up to 2^20 work-groups), shaving leaves none. */
+static void
+test_shave_groups_mxm (void)
+{
+  Fixture f;
+  g_autoptr (GError) error = NULL;
+  guint open_before = 0, open_after = 0;
+  fixture_load (&f, 1, NULL);
+  g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+  g_assert_true (
+      bnb_choice_node_apply_string (n, "tile(T1)=16; tile(T2)=16", &error));
+  g_assert_no_error (error);
+  g_autoptr (BnbChoiceNode) m = bnb_choice_node_copy (n);
+  g_assert_cmpint (bnb_choice_node_shave_groups (m), ==, BNB_CHOICE_ALIVE);
+  for (guint d = 0; d < f.space->n_dims; d++)
+    {
+      guint ch = bnb_choice_kind_choice (f.space, d);
+      if (bnb_ir_dim (f.kernel, d)->level == 0)
+        continue;
+      open_before += bnb_dom_has (bnb_choice_node_domain (n, ch),
+                                  BNB_KIND_BLOCK);
+      open_after += bnb_dom_has (bnb_choice_node_domain (m, ch),
+                                 BNB_KIND_BLOCK);
+    }
+  g_assert_cmpuint (open_before, >, 0);
+  g_assert_cmpuint (open_after, ==, 0);
+  fixture_clear (&f);
+}
+
 static void
 test_count_axpy_exact_and_estimate (void)
 {
@@ -599,6 +679,8 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/count/axpy-exact-and-estimate",
                    test_count_axpy_exact_and_estimate);
   g_test_add_func ("/choices/count/below-node", test_count_below_node);
+  g_test_add_func ("/choices/shave/groups-exact", test_shave_groups_exact);
+  g_test_add_func ("/choices/shave/groups-mxm", test_shave_groups_mxm);
   g_test_add_func ("/choices/count/mxm-large", test_count_mxm_large);
   g_test_add_func ("/choices/decisions/roundtrip", test_decisions_roundtrip);
   g_test_add_func ("/choices/decisions/errors", test_decisions_errors);

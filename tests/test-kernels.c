@@ -9,7 +9,9 @@
  * The differential case reads, from the environment, how many kernels
  * (BNBTUNE_KERNELS), leaves per kernel (BNBTUNE_KERNEL_LEAVES), the first
  * seed (BNBTUNE_KERNEL_SEED) and where failing cases go
- * (BNBTUNE_KERNEL_DIR); bench/fuzz-kernels.sh runs the long version
+ * (BNBTUNE_KERNEL_DIR), and BNBTUNE_KERNEL_LEAF=I evaluates only leaf I
+ * of those drawn (a kernel whose leaves take minutes each to build, split
+ * over processes); bench/fuzz-kernels.sh runs the long version
  * through it.  Kernel n of a run is drawn from seed SEED + n; the first
  * seed moves /kernels/generate's and /kernels/interpreter's 1,000 kernels
  * too, and BNBTUNE_KERNEL_AVOID leaves shapes out of all of them, for
@@ -476,11 +478,14 @@ static void
 diff_evaluate (DiffRun *run, guint64 seed, const char *text, BnbHarness *h,
                GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
 {
+  guint64 only = env_uint ("BNBTUNE_KERNEL_LEAF", G_MAXUINT64);
   for (guint i = 0; i < programs->len; i++)
-    if (g_ptr_array_index (programs, i))
+    if (g_ptr_array_index (programs, i) && (only == G_MAXUINT64 || i == only))
       bnb_harness_prepare (h, g_ptr_array_index (programs, i));
   for (guint i = 0; i < programs->len; i++)
     {
+      if (only != G_MAXUINT64 && i != only)
+        continue;
       const BnbCodegenProgram *p = g_ptr_array_index (programs, i);
       const char *d = g_ptr_array_index (decisions, i);
       g_autoptr (GError) error = NULL;
