@@ -323,8 +323,10 @@ void bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
                                 double seconds, guint64 seed,
                                 BnbChoiceCount *count);
 
-/* Picks a random alternative of open choices until a leaf (restarting on
- * dead ends, up to `attempts` times).  NULL if none was reached. */
+/* Picks a random alternative of open choices until a leaf, restarting on
+ * dead ends up to min(`attempts`, 10) times, then searches depth first
+ * with children in a random order within 100 x `attempts` nodes.  NULL if
+ * no leaf was reached. */
 BNB_GIVE BnbChoiceNode *bnb_choice_random_leaf (const BnbChoiceNode *node,
                                                 GRand *rand, guint attempts)
     G_GNUC_WARN_UNUSED_RESULT;

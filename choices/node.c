@@ -266,25 +266,42 @@ random_search (BnbChoiceNode *n, GRand *rand, GPtrArray *scratch,
   return FALSE;
 }
 
+/* Random paths before the search: a space where ten paths died has dead
+ * ends that more paths meet too (a generated kernel of 12,421 choices
+ * spent two minutes on 1,000 failed paths, and its search then found a
+ * leaf in 1.5 s). */
+#define RANDOM_PATHS 10
+
 BnbChoiceNode *
 bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
                         guint attempts)
 {
   BnbChoiceNode *n = bnb_choice_node_copy (node);
-  for (guint a = 0; a < attempts; a++)
+  for (guint a = 0; a < MIN (attempts, RANDOM_PATHS); a++)
     {
       bnb_choice_node_assign (n, node);
       if (random_path (n, rand))
         return n;
     }
   /* Every path met a dead end that propagation did not foresee: search
-   * with backtracking, at most 100 nodes per attempt. */
+   * with backtracking, 100 nodes per attempt in all, from the top again
+   * with a new random order each time a round's budget is spent, the
+   * budget doubling from round to round (one long search can sink in a
+   * dead subtree chosen near the top). */
   g_autoptr (GPtrArray) scratch
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
-  guint budget = 100 * MAX (attempts, 1);
-  bnb_choice_node_assign (n, node);
-  if (random_search (n, rand, scratch, 0, &budget))
-    return n;
+  guint64 left = 100 * (guint64)MAX (attempts, 1);
+  for (guint round = 100; left > 0; round = MIN (2 * (guint64)round, G_MAXUINT))
+    {
+      guint budget = (guint)MIN (left, round);
+      left -= budget;
+      bnb_choice_node_assign (n, node);
+      if (random_search (n, rand, scratch, 0, &budget))
+        return n;
+      left += budget;
+      if (budget > 0)
+        break; /* the whole tree was searched */
+    }
   bnb_choice_node_free (n);
   return NULL;
 }

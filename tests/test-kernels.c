@@ -474,11 +474,12 @@ diff_programs (const BnbChoiceNode *root, const BnbChoiceNode *full,
   return TRUE;
 }
 
+/* `only`: the one leaf to build and run, G_MAXUINT64 for all. */
 static void
 diff_evaluate (DiffRun *run, guint64 seed, const char *text, BnbHarness *h,
-               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors)
+               GPtrArray *programs, GPtrArray *decisions, GPtrArray *errors,
+               guint64 only)
 {
-  guint64 only = env_uint ("BNBTUNE_KERNEL_LEAF", G_MAXUINT64);
   for (guint i = 0; i < programs->len; i++)
     if (g_ptr_array_index (programs, i) && (only == G_MAXUINT64 || i == only))
       bnb_harness_prepare (h, g_ptr_array_index (programs, i));
@@ -528,13 +529,18 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
       diff_count (run, seed, text, DIFF_EMPTY_SPACE, -1, NULL, error->message);
       return;
     }
+  /* the leaves before the one asked for are drawn, so that it is the
+   * same leaf as in a whole run */
+  guint64 only = env_uint ("BNBTUNE_KERNEL_LEAF", G_MAXUINT64);
+  if (only < leaves)
+    leaves = (guint)only + 1;
   if (!diff_programs (root, full, seed, leaves, programs, decisions, errors))
     {
       diff_count (run, seed, text, DIFF_NO_LEAF, -1, NULL,
                   "1000 random descents from the root met dead ends only");
       return;
     }
-  diff_evaluate (run, seed, text, h, programs, decisions, errors);
+  diff_evaluate (run, seed, text, h, programs, decisions, errors, only);
 }
 
 static void
