@@ -154,6 +154,11 @@ guint bnb_con_watched (const BnbChoiceSpace *s, const BnbCon *c, guint *out);
 
 /* propagate.c */
 BnbChoiceStatus bnb_node_propagate_all (BnbChoiceNode *node);
+/* bnb_choice_node_settle, given up (DEAD) after `backtracks` decisions
+ * more than the open choices: for a random leaf, which may take another
+ * path, and not for the search, which must not lose a kernel. */
+BnbChoiceStatus bnb_node_settle_within (BnbChoiceNode *node,
+                                        guint64 backtracks);
 gboolean bnb_con_predicate (const BnbChoiceSpace *s, const BnbCon *c,
                             const guint *values);
 gboolean bnb_con_holds_on_leaf (const BnbChoiceNode *n, const BnbCon *c);

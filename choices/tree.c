@@ -77,7 +77,8 @@ bnb_choice_split_n_children (const BnbChoiceNode *node,
 /* Depth first over the full tree below `n` (in place), lowest values
  * first; scratch[depth] holds the node to come back to. */
 static gboolean
-settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth)
+settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth,
+             guint64 *budget)
 {
   guint ch = bnb_choice_node_next_open (n);
   if (ch == G_MAXUINT)
@@ -86,15 +87,30 @@ settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth)
     g_ptr_array_add (scratch, bnb_choice_node_copy (n));
   BnbChoiceNode *back = scratch->pdata[depth];
   bnb_choice_node_assign (back, n);
-  for (BnbDomain d = back->dom[ch]; d; d &= d - 1)
+  for (BnbDomain d = back->dom[ch]; d && *budget > 0; d &= d - 1)
     {
+      (*budget)--;
       bnb_choice_node_assign (n, back);
       if (bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (d))
               == BNB_CHOICE_ALIVE
-          && settle_from (n, scratch, depth + 1))
+          && settle_from (n, scratch, depth + 1, budget))
         return TRUE;
     }
   return FALSE;
+}
+
+BnbChoiceStatus
+bnb_node_settle_within (BnbChoiceNode *node, guint64 backtracks)
+{
+  guint64 budget = backtracks;
+  if (bnb_choice_node_is_leaf (node))
+    return BNB_CHOICE_ALIVE;
+  for (guint c = 0; c < node->space->n_choices; c++)
+    budget += !bnb_dom_single (node->dom[c]);
+  g_autoptr (GPtrArray) scratch
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
+  return settle_from (node, scratch, 0, &budget) ? BNB_CHOICE_ALIVE
+                                                 : BNB_CHOICE_DEAD;
 }
 
 BnbChoiceStatus
@@ -102,9 +118,11 @@ bnb_choice_node_settle (BnbChoiceNode *node)
 {
   if (bnb_choice_node_is_leaf (node))
     return BNB_CHOICE_ALIVE;
+  guint64 budget = G_MAXUINT64;
   g_autoptr (GPtrArray) scratch
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
-  return settle_from (node, scratch, 0) ? BNB_CHOICE_ALIVE : BNB_CHOICE_DEAD;
+  return settle_from (node, scratch, 0, &budget) ? BNB_CHOICE_ALIVE
+                                                 : BNB_CHOICE_DEAD;
 }
 
 BnbChoiceNode *
