@@ -325,8 +325,10 @@ void bnb_choice_count_estimate (const BnbChoiceNode *node, guint probes,
 
 /* Picks a random alternative of open choices until a leaf, restarting on
  * dead ends up to min(`attempts`, 10) times, then searches depth first
- * with children in a random order within 100 x `attempts` nodes.  NULL if
- * no leaf was reached. */
+ * with children in a random order within 100 x `attempts` nodes, from the
+ * top again each time a round's budget (doubling from 100) is spent.  A
+ * settle that takes 1,000 backtracks beyond the open choices counts as a
+ * dead end.  NULL if no leaf was reached. */
 BNB_GIVE BnbChoiceNode *bnb_choice_random_leaf (const BnbChoiceNode *node,
                                                 GRand *rand, guint attempts)
     G_GNUC_WARN_UNUSED_RESULT;

@@ -298,9 +298,9 @@ bnb_choice_random_leaf (const BnbChoiceNode *node, GRand *rand,
   g_autoptr (GPtrArray) scratch
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
   guint64 left = 100 * (guint64)MAX (attempts, 1);
-  for (guint round = 100; left > 0; round = MIN (2 * (guint64)round, G_MAXUINT))
+  for (guint64 round = 100; left > 0; round *= 2)
     {
-      guint budget = (guint)MIN (left, round);
+      guint budget = (guint)MIN (MIN (left, round), G_MAXUINT);
       left -= budget;
       bnb_choice_node_assign (n, node);
       if (random_search (n, rand, scratch, 0, &budget))
