@@ -38,6 +38,20 @@ tree_leaf (const BnbChoiceNode *n, BnbChoiceNode *scratch)
   return bnb_choice_node_settle (scratch) == BNB_CHOICE_ALIVE;
 }
 
+/* The same within the walk's time: a settle past the deadline stops the
+ * walk (the count is then not exact). */
+static gboolean
+walk_tree_leaf (Walk *w, const BnbChoiceNode *n, BnbChoiceNode *scratch)
+{
+  gboolean gave_up = FALSE;
+  bnb_choice_node_assign (scratch, n);
+  if (bnb_node_settle_within (scratch, G_MAXUINT64, w->deadline, &gave_up)
+      == BNB_CHOICE_ALIVE)
+    return TRUE;
+  w->timed_out |= gave_up;
+  return FALSE;
+}
+
 static void
 walk (Walk *w, const BnbChoiceNode *n, guint depth)
 {
@@ -48,7 +62,9 @@ walk (Walk *w, const BnbChoiceNode *n, guint depth)
   BnbChoiceNode *child = walk_scratch (w, n, depth);
   if (!bnb_choice_node_split (n, &split))
     {
-      gboolean live = tree_leaf (n, child);
+      gboolean live = walk_tree_leaf (w, n, child);
+      if (w->timed_out)
+        return;
       w->leaves += live;
       w->nodes -= !live; /* as the search counts it: dead, not a node */
       w->dead_ends += !live;
@@ -178,7 +194,10 @@ probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
           n, split.choice,
           bnb_choice_split_child (n, &split, bnb_dom_first (alive)));
     }
-  if (tree_leaf (n, scratch))
+  /* a settle that takes long is, as for a random leaf, a dead end */
+  bnb_choice_node_assign (scratch, n);
+  if (bnb_node_settle_within (scratch, BNB_SETTLE_BACKTRACKS, 0, NULL)
+      == BNB_CHOICE_ALIVE)
     *leaves = weight;
   else
     {

@@ -212,12 +212,6 @@ bnb_choice_node_check_support (const BnbChoiceNode *n, GError **error)
   return TRUE;
 }
 
-/* Backtracks a random leaf's settle may take before its path counts as
- * a dead end: a settle below which no candidate lies can search the open
- * choices at length (a leaf of gen203, 16,313 choices, did not settle in
- * five minutes). */
-#define SETTLE_BACKTRACKS 1000
-
 /* One random path down the space's tree, settled at its end.  FALSE on a
  * dead end. */
 static gboolean
@@ -233,7 +227,8 @@ random_path (BnbChoiceNode *n, GRand *rand)
           == BNB_CHOICE_DEAD)
         return FALSE;
     }
-  return bnb_node_settle_within (n, SETTLE_BACKTRACKS) == BNB_CHOICE_ALIVE;
+  return bnb_node_settle_within (n, BNB_SETTLE_BACKTRACKS, 0, NULL)
+         == BNB_CHOICE_ALIVE;
 }
 
 /* Depth first below `n` (in place), the children of each split in a
@@ -246,7 +241,7 @@ random_search (BnbChoiceNode *n, GRand *rand, GPtrArray *scratch,
   BnbChoiceSplit split;
   guint order[8 * sizeof (BnbDomain)], k;
   if (!bnb_choice_node_split (n, &split))
-    return bnb_node_settle_within (n, SETTLE_BACKTRACKS)
+    return bnb_node_settle_within (n, BNB_SETTLE_BACKTRACKS, 0, NULL)
            == BNB_CHOICE_ALIVE;
   k = bnb_choice_split_n_children (n, &split);
   for (guint i = 0; i < k; i++)

@@ -74,11 +74,20 @@ bnb_choice_split_n_children (const BnbChoiceNode *node,
   return split->mask != 0 ? 2 : bnb_dom_count (node->dom[split->choice]);
 }
 
+/* How far a settle may go before it gives up: decisions tried (budget)
+ * and a monotonic-clock deadline (0: none). */
+typedef struct {
+  guint64 budget;
+  gint64 deadline;
+  guint ticks;
+  gboolean gave_up;
+} SettleLimit;
+
 /* Depth first over the full tree below `n` (in place), lowest values
  * first; scratch[depth] holds the node to come back to. */
 static gboolean
 settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth,
-             guint64 *budget)
+             SettleLimit *lim)
 {
   guint ch = bnb_choice_node_next_open (n);
   if (ch == G_MAXUINT)
@@ -87,42 +96,55 @@ settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth,
     g_ptr_array_add (scratch, bnb_choice_node_copy (n));
   BnbChoiceNode *back = scratch->pdata[depth];
   bnb_choice_node_assign (back, n);
-  for (BnbDomain d = back->dom[ch]; d && *budget > 0; d &= d - 1)
+  for (BnbDomain d = back->dom[ch]; d; d &= d - 1)
     {
-      (*budget)--;
+      if (lim->budget == 0
+          || (lim->deadline && (++lim->ticks & 63) == 0
+              && g_get_monotonic_time () > lim->deadline))
+        {
+          lim->gave_up = TRUE;
+          return FALSE;
+        }
+      lim->budget--;
       bnb_choice_node_assign (n, back);
       if (bnb_choice_node_restrict (n, ch, 1u << bnb_dom_first (d))
               == BNB_CHOICE_ALIVE
-          && settle_from (n, scratch, depth + 1, budget))
+          && settle_from (n, scratch, depth + 1, lim))
         return TRUE;
     }
   return FALSE;
 }
 
-BnbChoiceStatus
-bnb_node_settle_within (BnbChoiceNode *node, guint64 backtracks)
+static BnbChoiceStatus
+settle (BnbChoiceNode *node, SettleLimit *lim)
 {
-  guint64 budget = backtracks;
   if (bnb_choice_node_is_leaf (node))
     return BNB_CHOICE_ALIVE;
-  for (guint c = 0; c < node->space->n_choices; c++)
-    budget += !bnb_dom_single (node->dom[c]);
   g_autoptr (GPtrArray) scratch
       = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
-  return settle_from (node, scratch, 0, &budget) ? BNB_CHOICE_ALIVE
-                                                 : BNB_CHOICE_DEAD;
+  return settle_from (node, scratch, 0, lim) ? BNB_CHOICE_ALIVE
+                                             : BNB_CHOICE_DEAD;
+}
+
+BnbChoiceStatus
+bnb_node_settle_within (BnbChoiceNode *node, guint64 backtracks,
+                        gint64 deadline, gboolean *gave_up)
+{
+  SettleLimit lim = { backtracks, deadline, 0, FALSE };
+  if (backtracks != G_MAXUINT64)
+    for (guint c = 0; c < node->space->n_choices; c++)
+      lim.budget += !bnb_dom_single (node->dom[c]);
+  BnbChoiceStatus status = settle (node, &lim);
+  if (gave_up)
+    *gave_up = lim.gave_up;
+  return status;
 }
 
 BnbChoiceStatus
 bnb_choice_node_settle (BnbChoiceNode *node)
 {
-  if (bnb_choice_node_is_leaf (node))
-    return BNB_CHOICE_ALIVE;
-  guint64 budget = G_MAXUINT64;
-  g_autoptr (GPtrArray) scratch
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
-  return settle_from (node, scratch, 0, &budget) ? BNB_CHOICE_ALIVE
-                                                 : BNB_CHOICE_DEAD;
+  SettleLimit lim = { G_MAXUINT64, 0, 0, FALSE };
+  return settle (node, &lim);
 }
 
 BnbChoiceNode *
