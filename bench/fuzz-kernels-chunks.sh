@@ -21,7 +21,7 @@ export DEVICE=${DEVICE:-gpu} LAST=$last
 mkdir -p "$OUT/logs" "$OUT/cases"
 timeout "$secs" xargs -P 16 -I{} sh -c '
   n=$(( LAST - {} + 1 )); [ $n -gt $CHUNK ] && n=$CHUNK
-  BNBTUNE=build/release/bnbtune BNBTUNE_TEST_DEVICE=$DEVICE \
+  BNBTUNE_KERNEL_THREADS=1 BNBTUNE=build/release/bnbtune BNBTUNE_TEST_DEVICE=$DEVICE \
     BNBTUNE_KERNELS=$n BNBTUNE_KERNEL_LEAVES=$LEAVES \
     BNBTUNE_KERNEL_SEED={} BNBTUNE_KERNEL_DIR=$OUT/cases/{} \
     build/release/tests/test-kernels --tap -p /kernels/differential \

@@ -7,7 +7,8 @@
 # Failing cases are saved under DIR with the command that reruns each.
 #
 # Usage: bench/fuzz-kernels.sh [DEVICE]
-#   KERNELS=2000 LEAVES=5 SEED=1 PROCS=1 DIR=build/kernel-cases NO_BUILD=
+#   KERNELS=2000 LEAVES=5 SEED=1 PROCS=1 THREADS=1 DIR=build/kernel-cases
+#   NO_BUILD=   (THREADS: kernels at once in each process)
 # Exit status: 0 when no case failed (wrong, build-failed, launch-failed,
 # codegen-failed, empty-space), 1 otherwise, 2 if it could not run.
 set -u
@@ -31,6 +32,7 @@ for p in $(seq 0 $((procs - 1))); do
   first=$(( seed + p * per ))
   n=$(( per < seed + kernels - first ? per : seed + kernels - first ))
   [ "$n" -gt 0 ] || continue
+  BNBTUNE_KERNEL_THREADS=${THREADS:-1} \
   BNBTUNE=build/release/bnbtune BNBTUNE_TEST_DEVICE=$device \
     BNBTUNE_KERNELS=$n BNBTUNE_KERNEL_LEAVES=$leaves \
     BNBTUNE_KERNEL_SEED=$first BNBTUNE_KERNEL_DIR=$dir \

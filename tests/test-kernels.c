@@ -9,7 +9,8 @@
  * The differential case reads, from the environment, how many kernels
  * (BNBTUNE_KERNELS), leaves per kernel (BNBTUNE_KERNEL_LEAVES), the first
  * seed (BNBTUNE_KERNEL_SEED) and where failing cases go
- * (BNBTUNE_KERNEL_DIR), and BNBTUNE_KERNEL_LEAF=I evaluates only leaf I
+ * (BNBTUNE_KERNEL_DIR), how many kernels at once (BNBTUNE_KERNEL_THREADS,
+ * default 2), and BNBTUNE_KERNEL_LEAF=I evaluates only leaf I
  * of those drawn (a kernel whose leaves take minutes each to build, split
  * over processes); bench/fuzz-kernels.sh runs the long version
  * through it.  Kernel n of a run is drawn from seed SEED + n; the first
@@ -209,20 +210,21 @@ test_interpreter (void)
 /* ---- Random leaves on the test device ------------------------------ */
 
 /* 100 kernels x 3 leaves in the release build; PoCL's builds and
- * first-launch compiles are most of the time.  Measured on a 2-core
- * machine shared with other sessions (load average 4 to 6): 158 s while
- * the known bugs fail many leaves cheaply (a build failure is quick, an
- * empty space runs nothing); 413 s wall, 252 s of CPU, with every leaf
- * building (BNBTUNE_KERNEL_AVOID=f64,double-update, and kernels of up to
- * four stages then, three now): by its CPU time, about two minutes on two
- * idle cores, which could not be measured here.  The asan build, whose worker
- * runs under the sanitizers too, runs 30 kernels (72 s measured). */
+ * first-launch compiles are most of the time, and the leaves that pass
+ * DIFF_TIMEOUT_S (a tenth of them) much of the rest.  Measured alone on
+ * the 2-core machine (2026-11-26, empty caches): 228 s with one kernel at
+ * a time, 157 s with two (DIFF_THREADS); inside `make check`, beside its
+ * asan half, 391 s with one.  The asan build, whose worker runs under the
+ * sanitizers too, runs 30 kernels. */
 #if defined(__SANITIZE_ADDRESS__)
 #define DIFF_KERNELS 30
 #else
 #define DIFF_KERNELS 100
 #endif
 #define DIFF_LEAVES 3
+/* Kernels evaluated at once (BNBTUNE_KERNEL_THREADS): the test machine's
+ * two cores. */
+#define DIFF_THREADS 2
 /* The limit on a leaf's runs, its first launch included (where PoCL
  * compiles): a leaf past it is counted as timed out, not failed. */
 #define DIFF_TIMEOUT_S 2
@@ -537,10 +539,27 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
   if (!diff_programs (root, full, seed, leaves, programs, decisions, errors))
     {
       diff_count (run, seed, text, DIFF_NO_LEAF, -1, NULL,
-                  "1000 random descents from the root met dead ends only");
+                  "no random leaf: every descent and search met dead ends");
       return;
     }
   diff_evaluate (run, seed, text, h, programs, decisions, errors, only);
+}
+
+/* The kernels of a run, spread over threads: each kernel has its own
+ * harness and worker, so two kernels build and run side by side; each
+ * has its own tally, added up in seed order at the end. */
+typedef struct {
+  DiffRun *runs; /* one per kernel */
+  guint64 first;
+  guint leaves;
+} DiffPool;
+
+static void
+diff_task (gpointer data, gpointer user_data)
+{
+  DiffPool *pool = user_data;
+  guint64 i = GPOINTER_TO_SIZE (data) - 1;
+  diff_kernel (&pool->runs[i], pool->first + i, pool->leaves);
 }
 
 static void
@@ -549,13 +568,33 @@ test_differential (void)
   guint64 n = env_uint ("BNBTUNE_KERNELS", DIFF_KERNELS);
   guint64 leaves = env_uint ("BNBTUNE_KERNEL_LEAVES", DIFF_LEAVES);
   guint64 first = env_uint ("BNBTUNE_KERNEL_SEED", DIFF_SEED);
+  guint64 threads = env_uint ("BNBTUNE_KERNEL_THREADS", DIFF_THREADS);
   const char *dir = g_getenv ("BNBTUNE_KERNEL_DIR");
   DiffRun run
       = { { 0 }, 0, 0, g_string_new (NULL), g_strdup (dir ? dir : DIFF_DIR) };
+  DiffPool pool = { g_new0 (DiffRun, n), first, (guint)leaves };
   gint64 start = g_get_monotonic_time ();
   g_autoptr (GString) counts = g_string_new (NULL);
-  for (guint64 s = first; s < first + n; s++)
-    diff_kernel (&run, s, (guint)leaves);
+  GThreadPool *threads_pool
+      = g_thread_pool_new (diff_task, &pool, (gint)CLAMP (threads, 1, 64),
+                           TRUE, NULL);
+  for (guint64 i = 0; i < n; i++)
+    {
+      pool.runs[i].failures = g_string_new (NULL);
+      pool.runs[i].dir = run.dir;
+      g_thread_pool_push (threads_pool, GSIZE_TO_POINTER (i + 1), NULL);
+    }
+  g_thread_pool_free (threads_pool, FALSE, TRUE);
+  for (guint64 i = 0; i < n; i++)
+    {
+      for (guint o = 0; o < DIFF_COUNT; o++)
+        run.counts[o] += pool.runs[i].counts[o];
+      run.kernels += pool.runs[i].kernels;
+      run.leaves += pool.runs[i].leaves;
+      g_string_append (run.failures, pool.runs[i].failures->str);
+      g_string_free (pool.runs[i].failures, TRUE);
+    }
+  g_free (pool.runs);
   for (guint o = 0; o < DIFF_COUNT; o++)
     g_string_append_printf (counts, "%s%u %s", o ? ", " : "", run.counts[o],
                             diff_names[o]);
