@@ -20,11 +20,8 @@ bnb_search_depth (const BnbChoiceNode *node)
 BnbChoiceNode *
 bnb_search_child_in (const BnbChoiceNode *node, guint choice, BnbDomain keep)
 {
-  const BnbChoiceSpace *space = bnb_choice_node_space (node);
   BnbChoiceNode *child = bnb_choice_node_copy (node);
-  if (bnb_choice_node_restrict (child, choice, keep) == BNB_CHOICE_ALIVE
-      && (bnb_choice_type (space, choice) != BNB_CHOICE_TILE
-          || bnb_choice_node_shave_groups (child) == BNB_CHOICE_ALIVE))
+  if (bnb_choice_node_branch (child, choice, keep) == BNB_CHOICE_ALIVE)
     return child;
   bnb_choice_node_free (child);
   return NULL;

@@ -154,16 +154,16 @@ guint bnb_con_watched (const BnbChoiceSpace *s, const BnbCon *c, guint *out);
 
 /* propagate.c */
 BnbChoiceStatus bnb_node_propagate_all (BnbChoiceNode *node);
-/* bnb_choice_node_settle, given up (DEAD, *gave_up set) after
- * `backtracks` decisions more than the open choices (G_MAXUINT64: no
- * limit) or past `deadline` (monotonic clock, 0: none): for a random leaf
- * or a count, which may take another path or stop being exact, and not
- * for the search, which must not lose a kernel. */
 /* Backtracks a random leaf's or a count probe's settle may take before
  * it counts as a dead end: a settle below which no candidate lies can
  * search the open choices at length (a leaf of gen203, 16,313 choices,
  * did not settle in five minutes). */
 #define BNB_SETTLE_BACKTRACKS 1000
+/* bnb_choice_node_settle, given up (DEAD, *gave_up set) after
+ * `backtracks` decisions more than the open choices (G_MAXUINT64: no
+ * limit) or past `deadline` (monotonic clock, 0: none): for a random leaf
+ * or a count, which may take another path or stop being exact, and not
+ * for the search, which must not lose a kernel. */
 BnbChoiceStatus bnb_node_settle_within (BnbChoiceNode *node,
                                         guint64 backtracks, gint64 deadline,
                                         gboolean *gave_up);

@@ -166,6 +166,10 @@ BnbChoiceStatus bnb_choice_node_restrict (BnbChoiceNode *node, guint choice,
  * is decided, so that the model counts the work-groups a tile allows
  * (docs/space.md).  DEAD if no candidate lies below the node. */
 BnbChoiceStatus bnb_choice_node_shave_groups (BnbChoiceNode *node);
+/* A child as the search makes it: bnb_choice_node_restrict, then, after a
+ * tile decision, bnb_choice_node_shave_groups. */
+BnbChoiceStatus bnb_choice_node_branch (BnbChoiceNode *node, guint choice,
+                                        BnbDomain allowed);
 gboolean bnb_choice_node_is_leaf (const BnbChoiceNode *node);
 /* The next choice to branch on, by the default order (tiles, kinds,
  * memory spaces, orders, padding), or G_MAXUINT at a leaf. */

@@ -30,26 +30,15 @@ walk_scratch (Walk *w, const BnbChoiceNode *like, guint depth)
 }
 
 /* A leaf of the space's tree: TRUE when a candidate lies below it
- * (settled on `scratch`, which then holds it). */
+ * (settled on `scratch`, which then holds it), within the settle's limits
+ * (bnb_node_settle_within; *gave_up when they stopped it). */
 static gboolean
-tree_leaf (const BnbChoiceNode *n, BnbChoiceNode *scratch)
+tree_leaf (const BnbChoiceNode *n, BnbChoiceNode *scratch,
+           guint64 backtracks, gint64 deadline, gboolean *gave_up)
 {
   bnb_choice_node_assign (scratch, n);
-  return bnb_choice_node_settle (scratch) == BNB_CHOICE_ALIVE;
-}
-
-/* The same within the walk's time: a settle past the deadline stops the
- * walk (the count is then not exact). */
-static gboolean
-walk_tree_leaf (Walk *w, const BnbChoiceNode *n, BnbChoiceNode *scratch)
-{
-  gboolean gave_up = FALSE;
-  bnb_choice_node_assign (scratch, n);
-  if (bnb_node_settle_within (scratch, G_MAXUINT64, w->deadline, &gave_up)
-      == BNB_CHOICE_ALIVE)
-    return TRUE;
-  w->timed_out |= gave_up;
-  return FALSE;
+  return bnb_node_settle_within (scratch, backtracks, deadline, gave_up)
+         == BNB_CHOICE_ALIVE;
 }
 
 static void
@@ -62,7 +51,9 @@ walk (Walk *w, const BnbChoiceNode *n, guint depth)
   BnbChoiceNode *child = walk_scratch (w, n, depth);
   if (!bnb_choice_node_split (n, &split))
     {
-      gboolean live = walk_tree_leaf (w, n, child);
+      /* a settle past the deadline stops the walk: not exact */
+      gboolean live = tree_leaf (n, child, G_MAXUINT64, w->deadline,
+                                 &w->timed_out);
       if (w->timed_out)
         return;
       w->leaves += live;
@@ -124,7 +115,8 @@ visit (Visit *v, const BnbChoiceNode *n, guint depth)
     g_ptr_array_add (v->stack, bnb_choice_node_copy (n));
   BnbChoiceNode *child = g_ptr_array_index (v->stack, depth);
   if (!bnb_choice_node_split (n, &split))
-    return !tree_leaf (n, child) || v->func (child, depth, v->data);
+    return !tree_leaf (n, child, G_MAXUINT64, 0, NULL)
+           || v->func (child, depth, v->data);
   for (guint i = 0; (keep = bnb_choice_split_child (n, &split, i)); i++)
     {
       bnb_choice_node_assign (child, n);
@@ -195,9 +187,7 @@ probe (const BnbChoiceNode *root, GRand *rand, BnbChoiceNode *n,
           bnb_choice_split_child (n, &split, bnb_dom_first (alive)));
     }
   /* a settle that takes long is, as for a random leaf, a dead end */
-  bnb_choice_node_assign (scratch, n);
-  if (bnb_node_settle_within (scratch, BNB_SETTLE_BACKTRACKS, 0, NULL)
-      == BNB_CHOICE_ALIVE)
+  if (tree_leaf (n, scratch, BNB_SETTLE_BACKTRACKS, 0, NULL))
     *leaves = weight;
   else
     {

@@ -317,3 +317,13 @@ bnb_choice_node_shave_groups (BnbChoiceNode *node)
     bnb_choice_node_free (probe);
   return status;
 }
+
+BnbChoiceStatus
+bnb_choice_node_branch (BnbChoiceNode *node, guint choice, BnbDomain allowed)
+{
+  BnbChoiceStatus status = bnb_choice_node_restrict (node, choice, allowed);
+  if (status == BNB_CHOICE_ALIVE
+      && bnb_choice_type (node->space, choice) == BNB_CHOICE_TILE)
+    status = bnb_choice_node_shave_groups (node);
+  return status;
+}

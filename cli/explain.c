@@ -183,10 +183,8 @@ print_children (const BnbModel *model, const BnbChoiceNode *node)
       BnbModelExplain e;
       bnb_choice_node_assign (child, node);
       printf ("  %-10s", value);
-      if (bnb_choice_node_restrict (child, split.choice, keep)
-              == BNB_CHOICE_DEAD
-          || (bnb_choice_type (s, split.choice) == BNB_CHOICE_TILE
-              && bnb_choice_node_shave_groups (child) == BNB_CHOICE_DEAD))
+      if (bnb_choice_node_branch (child, split.choice, keep)
+          == BNB_CHOICE_DEAD)
         {
           printf ("      dead\n");
           continue;

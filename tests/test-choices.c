@@ -305,9 +305,9 @@ test_shave_groups_exact (void)
           {
             g_autoptr (BnbChoiceNode) m = bnb_choice_node_copy (n);
             g_assert_true (bnb_choice_count_exact (n, 60, &before));
-            g_assert_cmpint (bnb_choice_node_shave_groups (m), ==,
-                             before.leaves > 0 ? BNB_CHOICE_ALIVE
-                                               : BNB_CHOICE_DEAD);
+            BnbChoiceStatus status = bnb_choice_node_shave_groups (m);
+            /* DEAD is allowed only where no candidate lies below */
+            g_assert_true (status == BNB_CHOICE_ALIVE || before.leaves == 0);
             if (before.leaves > 0)
               {
                 g_assert_true (bnb_choice_count_exact (m, 60, &after));
@@ -329,6 +329,7 @@ test_shave_groups_exact (void)
         fixture_clear (&f);
       }
   g_test_message ("%u kinds shaved", shaved);
+  g_assert_cmpuint (shaved, >, 0);
 }
 
 /* mxm at 256^3 with 16 x 16 outer and inner tiles has one work-group:
