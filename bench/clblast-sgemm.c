@@ -1,6 +1,7 @@
 /* CLBlast's SGEMM and the naive hand-written kernel (bench/mxm-naive.cl)
- * timed side by side on one OpenCL device, for square row-major
- * C = A * B (M = N = K).  For each size, A and B get fresh seeded uniform
+ * timed side by side on one OpenCL device, for row-major C = A * B with
+ * A M x K and B K x N: a size N is the square M = N = K, a shape MxNxK
+ * any other.  For each size, A and B get fresh seeded uniform
  * values in [-1, 1]; C is poisoned with NaN before every run; CLBlast is
  * timed on the host around the call and a clFinish (it may launch several
  * kernels), the naive kernel by its profiling event; both report the
@@ -15,7 +16,7 @@
  * Build, from the repository root:
  *   make build/release/bench/clblast-sgemm
  * Usage:
- *   build/release/bench/clblast-sgemm [--device N] [--sizes 256,512,1024] [--warmup W]
+ *   build/release/bench/clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] [--warmup W]
  *     [--repetitions R] [--seed S] [--naive-source bench/mxm-naive.cl]
  * --device N is the index across all platforms, in platform order then
  * device order, as `bnbtune devices` lists them. */
@@ -40,9 +41,14 @@
 #define CHECK_ALL_UP_TO 256
 #define WORK_GROUP_SIDE 16
 
+/* A product's sizes: C is m x n, the sum runs over k. */
+typedef struct {
+  size_t m, n, k;
+} Shape;
+
 typedef struct {
   unsigned device;
-  size_t sizes[MAX_SIZES];
+  Shape sizes[MAX_SIZES];
   unsigned n_sizes;
   unsigned warmup;
   unsigned repetitions;
@@ -60,7 +66,7 @@ typedef struct {
 /* One size's operands: host copies of A and B (and C, read back), their
  * device buffers, and a host array of NaN that poisons C. */
 typedef struct {
-  size_t n;
+  Shape s;
   float *a, *b, *c, *poison;
   cl_mem da, db, dc;
 } Operands;
@@ -195,6 +201,26 @@ parse_number (const char *text, const char *option, unsigned long min)
   return v;
 }
 
+/* "N" (the square N x N x N) or "MxNxK". */
+static Shape
+parse_shape (char *text)
+{
+  char *x1 = strchr (text, 'x'), *x2 = x1 ? strchr (x1 + 1, 'x') : NULL;
+  Shape sh;
+  if (x1 == NULL)
+    {
+      sh.m = sh.n = sh.k = parse_number (text, "--sizes", 1);
+      return sh;
+    }
+  if (x2 == NULL || strchr (x2 + 1, 'x'))
+    die ("--sizes: '%s' is neither N nor MxNxK", text);
+  *x1 = *x2 = '\0';
+  sh.m = parse_number (text, "--sizes", 1);
+  sh.n = parse_number (x1 + 1, "--sizes", 1);
+  sh.k = parse_number (x2 + 1, "--sizes", 1);
+  return sh;
+}
+
 static void
 parse_sizes (Options *o, const char *text)
 {
@@ -206,7 +232,7 @@ parse_sizes (Options *o, const char *text)
     {
       if (o->n_sizes == MAX_SIZES)
         die ("--sizes: at most %d sizes", MAX_SIZES);
-      o->sizes[o->n_sizes++] = parse_number (s, "--sizes", 1);
+      o->sizes[o->n_sizes++] = parse_shape (s);
     }
   free (copy);
   if (!o->n_sizes)
@@ -216,7 +242,7 @@ parse_sizes (Options *o, const char *text)
 static void
 usage (void)
 {
-  printf ("Usage: clblast-sgemm [--device N] [--sizes 256,512,1024] "
+  printf ("Usage: clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] "
           "[--warmup W]\n"
           "         [--repetitions R] [--seed S] "
           "[--naive-source bench/mxm-naive.cl]\n");
@@ -374,22 +400,23 @@ device_buffer (const Bench *b, size_t bytes, const void *data)
 }
 
 static Operands
-operands_new (const Bench *b, size_t n, uint64_t seed)
+operands_new (const Bench *b, Shape sh, uint64_t seed)
 {
-  size_t count = n * n, bytes = count * sizeof (float);
-  uint64_t state = seed ^ (0x5851f42d4c957f2du * n);
-  Operands x = { .n = n };
-  x.a = xmalloc (bytes);
-  x.b = xmalloc (bytes);
-  x.c = xmalloc (bytes);
-  x.poison = xmalloc (bytes);
-  fill_uniform (x.a, count, &state);
-  fill_uniform (x.b, count, &state);
-  for (size_t i = 0; i < count; i++)
+  size_t na = sh.m * sh.k, nb = sh.k * sh.n, nc = sh.m * sh.n;
+  uint64_t state
+      = seed ^ (0x5851f42d4c957f2du * (sh.m + 7919 * sh.n + 104729 * sh.k));
+  Operands x = { .s = sh };
+  x.a = xmalloc (na * sizeof (float));
+  x.b = xmalloc (nb * sizeof (float));
+  x.c = xmalloc (nc * sizeof (float));
+  x.poison = xmalloc (nc * sizeof (float));
+  fill_uniform (x.a, na, &state);
+  fill_uniform (x.b, nb, &state);
+  for (size_t i = 0; i < nc; i++)
     x.poison[i] = NAN;
-  x.da = device_buffer (b, bytes, x.a);
-  x.db = device_buffer (b, bytes, x.b);
-  x.dc = device_buffer (b, bytes, NULL);
+  x.da = device_buffer (b, na * sizeof (float), x.a);
+  x.db = device_buffer (b, nb * sizeof (float), x.b);
+  x.dc = device_buffer (b, nc * sizeof (float), NULL);
   return x;
 }
 
@@ -410,7 +437,7 @@ static void
 poison_c (const Bench *b, const Operands *x)
 {
   check (clEnqueueWriteBuffer (b->queue, x->dc, CL_TRUE, 0,
-                               x->n * x->n * sizeof (float), x->poison, 0,
+                               x->s.m * x->s.n * sizeof (float), x->poison, 0,
                                NULL, NULL),
          "clEnqueueWriteBuffer");
   check (clFinish (b->queue), "clFinish");
@@ -420,7 +447,7 @@ static void
 read_c (const Bench *b, Operands *x)
 {
   check (clEnqueueReadBuffer (b->queue, x->dc, CL_TRUE, 0,
-                              x->n * x->n * sizeof (float), x->c, 0, NULL,
+                              x->s.m * x->s.n * sizeof (float), x->c, 0, NULL,
                               NULL),
          "clEnqueueReadBuffer");
 }
@@ -429,8 +456,8 @@ static double
 reference_element (const Operands *x, size_t i, size_t j)
 {
   double sum = 0.0;
-  for (size_t k = 0; k < x->n; k++)
-    sum += (double)x->a[i * x->n + k] * (double)x->b[k * x->n + j];
+  for (size_t k = 0; k < x->s.k; k++)
+    sum += (double)x->a[i * x->s.k + k] * (double)x->b[k * x->s.n + j];
   return sum;
 }
 
@@ -439,13 +466,13 @@ reference_element (const Operands *x, size_t i, size_t j)
 static double
 check_element (const Operands *x, size_t i, size_t j, const char *what)
 {
-  double ref = reference_element (x, i, j), got = x->c[i * x->n + j];
+  double ref = reference_element (x, i, j), got = x->c[i * x->s.n + j];
   double error = fabs (got - ref) / fmax (fabs (ref), 1.0);
-  double tolerance = 1e-3 * sqrt ((double)x->n);
+  double tolerance = 1e-3 * sqrt ((double)x->s.k);
   if (!(error <= tolerance))
-    die ("%s, N=%zu: C[%zu][%zu] = %.9g, expected %.9g (relative error %g "
-         "> tolerance %g)",
-         what, x->n, i, j, got, ref, error, tolerance);
+    die ("%s, %zux%zux%zu: C[%zu][%zu] = %.9g, expected %.9g (relative "
+         "error %g > tolerance %g)",
+         what, x->s.m, x->s.n, x->s.k, i, j, got, ref, error, tolerance);
   return error;
 }
 
@@ -458,15 +485,16 @@ verify (const Bench *b, Operands *x, uint64_t seed, const char *what)
   double worst = 0.0;
   uint64_t state = seed ^ 0xd1b54a32d192ed03u;
   read_c (b, x);
-  if (x->n <= CHECK_ALL_UP_TO)
-    for (size_t i = 0; i < x->n; i++)
-      for (size_t j = 0; j < x->n; j++)
+  if (x->s.m * x->s.n <= CHECK_ALL_UP_TO * CHECK_ALL_UP_TO)
+    for (size_t i = 0; i < x->s.m; i++)
+      for (size_t j = 0; j < x->s.n; j++)
         worst = fmax (worst, check_element (x, i, j, what));
   else
     for (unsigned s = 0; s < SAMPLE_ELEMENTS; s++)
       {
-        size_t at = next_random (&state) % (x->n * x->n);
-        worst = fmax (worst, check_element (x, at / x->n, at % x->n, what));
+        size_t at = next_random (&state) % (x->s.m * x->s.n);
+        worst = fmax (worst,
+                      check_element (x, at / x->s.n, at % x->s.n, what));
       }
   return worst;
 }
@@ -475,10 +503,11 @@ static void
 run_clblast (const Bench *b, const Operands *x)
 {
   cl_command_queue queue = b->queue;
-  size_t n = x->n;
+  Shape sh = x->s;
   check (CLBlastSgemm (CLBlastLayoutRowMajor, CLBlastTransposeNo,
-                       CLBlastTransposeNo, n, n, n, 1.0f, x->da, 0, n, x->db,
-                       0, n, 0.0f, x->dc, 0, n, &queue, NULL),
+                       CLBlastTransposeNo, sh.m, sh.n, sh.k, 1.0f, x->da, 0,
+                       sh.k, x->db, 0, sh.n, 0.0f, x->dc, 0, sh.n, &queue,
+                       NULL),
          "CLBlastSgemm");
   check (clFinish (b->queue), "clFinish");
 }
@@ -521,15 +550,16 @@ print_build_log (const Bench *b, cl_program program)
   free (log);
 }
 
-/* The naive kernel for one size: M, N and K defined as macros ahead of
+/* The naive kernel for one shape: M, N and K defined as macros ahead of
  * the source, as `bnbtune run --source` does. */
 static cl_kernel
-naive_kernel (const Bench *b, size_t n, cl_program *program)
+naive_kernel (const Bench *b, Shape sh, cl_program *program)
 {
   char sizes[160];
   cl_int status;
   snprintf (sizes, sizeof sizes,
-            "#define M %zu\n#define N %zu\n#define K %zu\n#line 1\n", n, n, n);
+            "#define M %zu\n#define N %zu\n#define K %zu\n#line 1\n", sh.m,
+            sh.n, sh.k);
   const char *parts[] = { sizes, b->naive_text };
   *program = clCreateProgramWithSource (b->context, 2, parts, NULL, &status);
   check (status, "clCreateProgramWithSource");
@@ -550,11 +580,18 @@ set_naive_arguments (cl_kernel kernel, const Operands *x)
   check (clSetKernelArg (kernel, 2, sizeof x->dc, &x->dc), "clSetKernelArg");
 }
 
-/* One run of the naive kernel: its event's duration in seconds. */
+static size_t
+round_up (size_t n)
+{
+  return (n + WORK_GROUP_SIDE - 1) / WORK_GROUP_SIDE * WORK_GROUP_SIDE;
+}
+
+/* One run of the naive kernel (the grid rounded up to whole work-groups,
+ * which its guard idles): its event's duration in seconds. */
 static double
 run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
 {
-  const size_t global[2] = { x->n, x->n };
+  const size_t global[2] = { round_up (x->s.n), round_up (x->s.m) };
   const size_t local[2] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE };
   cl_event event;
   cl_ulong start, end;
@@ -578,7 +615,7 @@ static double
 time_naive (const Bench *b, const Operands *x, const Options *o)
 {
   cl_program program;
-  cl_kernel kernel = naive_kernel (b, x->n, &program);
+  cl_kernel kernel = naive_kernel (b, x->s, &program);
   double *times = xmalloc (o->repetitions * sizeof *times);
   set_naive_arguments (kernel, x);
   for (unsigned w = 0; w < o->warmup; w++)
@@ -593,22 +630,26 @@ time_naive (const Bench *b, const Operands *x, const Options *o)
 }
 
 static double
-tflops (size_t n, double seconds)
+tflops (Shape sh, double seconds)
 {
-  return 2.0 * (double)n * (double)n * (double)n / seconds / 1e12;
+  return 2.0 * (double)sh.m * (double)sh.n * (double)sh.k / seconds / 1e12;
 }
 
 static void
-bench_size (const Bench *b, const Options *o, size_t n)
+bench_size (const Bench *b, const Options *o, Shape sh)
 {
-  Operands x = operands_new (b, n, o->seed);
+  Operands x = operands_new (b, sh, o->seed);
   double clblast_s = time_clblast (b, &x, o);
   double clblast_error = verify (b, &x, o->seed, "CLBlast");
   double naive_s = time_naive (b, &x, o);
   double naive_error = verify (b, &x, o->seed, "naive");
-  printf ("%zu\t%.6e\t%.4g\t%.6e\t%.4g\t%.3e\t%.3e\n", n, clblast_s,
-          tflops (n, clblast_s), naive_s, tflops (n, naive_s), clblast_error,
-          naive_error);
+  if (sh.m == sh.n && sh.n == sh.k)
+    printf ("%zu", sh.n);
+  else
+    printf ("%zux%zux%zu", sh.m, sh.n, sh.k);
+  printf ("\t%.6e\t%.4g\t%.6e\t%.4g\t%.3e\t%.3e\n", clblast_s,
+          tflops (sh, clblast_s), naive_s, tflops (sh, naive_s),
+          clblast_error, naive_error);
   fflush (stdout);
   operands_free (&x);
 }
@@ -617,10 +658,6 @@ int
 main (int argc, char **argv)
 {
   Options o = parse_options (argc, argv);
-  for (unsigned s = 0; s < o.n_sizes; s++)
-    if (o.sizes[s] % WORK_GROUP_SIDE)
-      die ("size %zu: the naive kernel needs multiples of %d", o.sizes[s],
-           WORK_GROUP_SIDE);
   Bench b = bench_open (&o);
   printf ("N\tclblast_s\tclblast_tflops\tnaive_s\tnaive_tflops\t"
           "max_rel_error_clblast\tmax_rel_error_naive\n");

@@ -10,6 +10,8 @@ void naive_mxm(__global const float *restrict A,
 {
   const int n = get_global_id(0);
   const int m = get_global_id(1);
+  if (m >= M || n >= N) /* the grid is rounded up to whole work-groups */
+    return;
   float acc = 0.0f;
   for (int k = 0; k < K; ++k)
     acc = fma(A[m * K + k], B[k * N + n], acc);

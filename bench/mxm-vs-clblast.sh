@@ -15,6 +15,8 @@
 # Each winner is kept as OUT/clblast/mxm-N.cl and mxm-N.decisions:
 #   bnbtune emit --kernel data/kernels/mxm.ir --size M=N,N=N,K=N \
 #     --decisions "$(cat mxm-N.decisions)"      regenerates the source.
+# A size is N (the square) or a shape MxNxK (C is M x N, the sum runs
+# over K), e.g. 1000,4096x4096x64: files are then named by the shape.
 # Usage: bench/mxm-vs-clblast.sh [DEVICE] [SIZES] [RANDOM] [BNB_TIME]
 set -u
 device=${1:-gpu}
@@ -28,10 +30,12 @@ decisions=$(cat bench/mxm-mapped.decisions)
 printf 'N\ttuned_s\ttuned_tflops\tproven\tlowest_open_s\tevaluations\twall_s\tviolations\n' \
   > "$out/tuned.tsv"
 for n in ${sizes//,/ }; do
+  IFS=x read -r sm sn sk <<< "$n"
+  sn=${sn:-$sm} sk=${sk:-$sm}
   journal=$out/journal-mxm-$n.jsonl
   carried=.bnbcache/journal-mxm-$n.jsonl.gz
   [ -f "$carried" ] && gunzip -c "$carried" > "$journal"
-  common=(--kernel data/kernels/mxm.ir --size "M=$n,N=$n,K=$n"
+  common=(--kernel data/kernels/mxm.ir --size "M=$sm,N=$sn,K=$sk"
           --device "$device" --decisions "$decisions" --warmup 1
           --repetitions 5 --workers "${WORKERS:-15}" --journal "$journal"
           --quiet)
@@ -45,11 +49,13 @@ for n in ${sizes//,/ }; do
   rm -f "$out/tuned-$n/evaluations.csv"
   python3 - "$n" "$out/tuned-$n/report.json" "$start" "$end" "$out" \
     >> "$out/tuned.tsv" <<'PY'
-import json, sys
-n = int(sys.argv[1]); r = json.load(open(sys.argv[2]))["results"][0]
+import json, math, sys
+n = sys.argv[1]; r = json.load(open(sys.argv[2]))["results"][0]
+dims = [int(v) for v in n.split("x")]
+flops = 2 * (dims[0] ** 3 if len(dims) == 1 else math.prod(dims))
 t = r["best_s"]; lowest = r["lowest_open_s"]
 open(f"{sys.argv[5]}/mxm-{n}.decisions", "w").write(r["best_decisions"] + "\n")
-print(f"{n}\t{t:.6e}\t{2 * n**3 / t / 1e12:.2f}\t{str(r['proven']).lower()}"
+print(f"{n}\t{t:.6e}\t{flops / t / 1e12:.2f}\t{str(r['proven']).lower()}"
       f"\t{'-' if lowest is None else f'{lowest:.6e}'}\t{r['evaluations']}"
       f"\t{float(sys.argv[4]) - float(sys.argv[3]):.0f}\t{r['violations']}")
 PY
