@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole mxm space on the GPU, no --decisions, one search per order
+# given, then the proven best of bench/mxm-mapped.decisions run in the
+# same call, so that the winner is compared on the same machine (issue 16).
+# Reports under OUT/whole-ORDER, the journals gzipped beside them.
+# Usage: bench/gpu-whole.sh BUDGET ORDER... (e.g. 240s learned bound)
+# Environment: N (1024), WORKERS (14), BUILD_TIMEOUT (10)
+set -u
+out=${OUT:-out}
+n=${N:-1024}
+budget=$1
+shift
+size=M=$n,N=$n,K=$n
+export XDG_CACHE_HOME=$PWD/.bnbcache XDG_DATA_HOME=$out/data
+for order in "$@"; do
+  ./bnbtune --kernel data/kernels/mxm.ir --size $size --device gpu \
+    --budget "$budget" --order "$order" --workers "${WORKERS:-14}" \
+    --build-timeout "${BUILD_TIMEOUT:-10}" --quiet \
+    --journal "$out/whole-$order.jsonl" --report "$out/whole-$order" \
+    > "$out/whole-$order-summary.txt" 2>&1
+  gzip -f "$out/whole-$order.jsonl"
+done
+./bnbtune run --kernel data/kernels/mxm.ir --size $size --device gpu \
+  --repetitions 50 --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
+  > "$out/mapped-best-run.txt" 2>&1
+for order in "$@"; do
+  echo "== $order"
+  grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time)' \
+    "$out/whole-$order-summary.txt"
+done
+cat "$out/mapped-best-run.txt"
