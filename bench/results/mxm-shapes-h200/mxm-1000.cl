@@ -1,9 +1,9 @@
 /* bnbtune candidate of kernel mxm (M=1000, N=1000, K=1000)
- * local size 32 x 32 x 1, 16 x 16 x 1 groups
+ * local size 16 x 16 x 1, 16 x 16 x 1 groups
  * decisions (the orders of elided dims, all absent, left out):
- *   tile(T1)=2
- *   tile(T2)=32
- *   tile(TK)=32
+ *   tile(T1)=4
+ *   tile(T2)=16
+ *   tile(TK)=16
  *   kind(m.0)=block
  *   kind(n.0)=block
  *   kind(m.1@acc)=unroll
@@ -21,7 +21,7 @@
  *   kind(m.2@acc.upd)=thread.y
  *   kind(n.1@acc.upd)=unroll
  *   kind(n.2@acc.upd)=thread.x
- *   kind(k.1@acc.upd)=loop
+ *   kind(k.1@acc.upd)=unroll
  *   kind(m.1@st.C)=unroll
  *   kind(m.2@st.C)=thread.y
  *   kind(n.1@st.C)=unroll
@@ -289,9 +289,9 @@
  *   order(n.2@b,b)=outside
  *   order(n.2@b,acc.upd)=before
  *   order(n.2@b,st.C)=before
- *   order(m.1@acc.upd,m.2@acc.upd)=outside
- *   order(m.1@acc.upd,n.1@acc.upd)=outside
- *   order(m.1@acc.upd,n.2@acc.upd)=outside
+ *   order(m.1@acc.upd,m.2@acc.upd)=inside
+ *   order(m.1@acc.upd,n.1@acc.upd)=inside
+ *   order(m.1@acc.upd,n.2@acc.upd)=inside
  *   order(m.1@acc.upd,k.1@acc.upd)=inside
  *   order(m.1@acc.upd,m.1@st.C)=before
  *   order(m.1@acc.upd,m.2@st.C)=before
@@ -382,17 +382,17 @@
  *   order(acc.upd,st.C)=before
  *   pad(acc)=no
  *   pad(a)=no
- *   pad(b)=no
+ *   pad(b)=yes
  */
-__kernel __attribute__((reqd_work_group_size(32, 32, 1)))
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void bnb_mxm(
     __global const float *restrict a_A,
     __global const float *restrict a_B,
     __global float *a_C)
 {
-  float v_acc[2][2];
-  __local float v_a[2048];
-  __local float v_b[2048];
+  float v_acc[4][4];
+  __local float v_a[1024];
+  __local float v_b[1088];
   const int i0 = get_group_id(1); /* m.0 */
   const int i1 = get_group_id(0); /* n.0 */
   const int i3 = get_local_id(1); /* m.2@acc */
@@ -407,80 +407,1888 @@ void bnb_mxm(
     const int i4 = 0;
     { /* m.1@acc = 0 */
       const int i2 = 0;
-      if ((i3 + i2 * 32 + i0 * 64) < 1000 && (i5 + i4 * 32 + i1 * 64) < 1000) {
-        v_acc[i2][i4] = (0.0f);
-      }
+      v_acc[i2][i4] = (0.0f);
     }
     { /* m.1@acc = 1 */
       const int i2 = 1;
-      if ((i3 + i2 * 32 + i0 * 64) < 1000 && (i5 + i4 * 32 + i1 * 64) < 1000) {
-        v_acc[i2][i4] = (0.0f);
-      }
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 2 */
+      const int i2 = 2;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 3 */
+      const int i2 = 3;
+      v_acc[i2][i4] = (0.0f);
     }
   }
   { /* n.1@acc = 1 */
     const int i4 = 1;
     { /* m.1@acc = 0 */
       const int i2 = 0;
-      if ((i3 + i2 * 32 + i0 * 64) < 1000 && (i5 + i4 * 32 + i1 * 64) < 1000) {
-        v_acc[i2][i4] = (0.0f);
-      }
+      v_acc[i2][i4] = (0.0f);
     }
     { /* m.1@acc = 1 */
       const int i2 = 1;
-      if ((i3 + i2 * 32 + i0 * 64) < 1000 && (i5 + i4 * 32 + i1 * 64) < 1000) {
-        v_acc[i2][i4] = (0.0f);
-      }
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 2 */
+      const int i2 = 2;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 3 */
+      const int i2 = 3;
+      v_acc[i2][i4] = (0.0f);
     }
   }
-  for (int i6 = 0; i6 < 32; ++i6) {
+  { /* n.1@acc = 2 */
+    const int i4 = 2;
+    { /* m.1@acc = 0 */
+      const int i2 = 0;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 1 */
+      const int i2 = 1;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 2 */
+      const int i2 = 2;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 3 */
+      const int i2 = 3;
+      v_acc[i2][i4] = (0.0f);
+    }
+  }
+  { /* n.1@acc = 3 */
+    const int i4 = 3;
+    { /* m.1@acc = 0 */
+      const int i2 = 0;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 1 */
+      const int i2 = 1;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 2 */
+      const int i2 = 2;
+      v_acc[i2][i4] = (0.0f);
+    }
+    { /* m.1@acc = 3 */
+      const int i2 = 3;
+      v_acc[i2][i4] = (0.0f);
+    }
+  }
+  for (int i6 = 0; i6 < 63; ++i6) {
     { /* m.1@a = 0 */
       const int i7 = 0;
-      if ((i8 + i7 * 32 + i0 * 64) < 1000 && (i9 + i6 * 32) < 1000) {
-        v_a[i7 * 1024 + i8 * 32 + i9] = a_A[((i8 + i7 * 32 + i0 * 64)) * 1000 + ((i9 + i6 * 32))];
+      if ((i8 + i7 * 16 + i0 * 64) < 1000 && (i9 + i6 * 16) < 1000) {
+        v_a[i7 * 256 + i8 * 16 + i9] = a_A[((i8 + i7 * 16 + i0 * 64)) * 1000 + ((i9 + i6 * 16))];
       }
-      if ((i9 + i7 * 32 + i1 * 64) < 1000 && (i8 + i6 * 32) < 1000) {
-        v_b[i8 * 64 + i7 * 32 + i9] = a_B[((i8 + i6 * 32)) * 1000 + ((i9 + i7 * 32 + i1 * 64))];
+      if ((i9 + i7 * 16 + i1 * 64) < 1000 && (i8 + i6 * 16) < 1000) {
+        v_b[i8 * 68 + i7 * 17 + i9] = a_B[((i8 + i6 * 16)) * 1000 + ((i9 + i7 * 16 + i1 * 64))];
       }
     }
     { /* m.1@a = 1 */
       const int i7 = 1;
-      if ((i8 + i7 * 32 + i0 * 64) < 1000 && (i9 + i6 * 32) < 1000) {
-        v_a[i7 * 1024 + i8 * 32 + i9] = a_A[((i8 + i7 * 32 + i0 * 64)) * 1000 + ((i9 + i6 * 32))];
+      if ((i8 + i7 * 16 + i0 * 64) < 1000 && (i9 + i6 * 16) < 1000) {
+        v_a[i7 * 256 + i8 * 16 + i9] = a_A[((i8 + i7 * 16 + i0 * 64)) * 1000 + ((i9 + i6 * 16))];
       }
-      if ((i9 + i7 * 32 + i1 * 64) < 1000 && (i8 + i6 * 32) < 1000) {
-        v_b[i8 * 64 + i7 * 32 + i9] = a_B[((i8 + i6 * 32)) * 1000 + ((i9 + i7 * 32 + i1 * 64))];
+      if ((i9 + i7 * 16 + i1 * 64) < 1000 && (i8 + i6 * 16) < 1000) {
+        v_b[i8 * 68 + i7 * 17 + i9] = a_B[((i8 + i6 * 16)) * 1000 + ((i9 + i7 * 16 + i1 * 64))];
+      }
+    }
+    { /* m.1@a = 2 */
+      const int i7 = 2;
+      if ((i8 + i7 * 16 + i0 * 64) < 1000 && (i9 + i6 * 16) < 1000) {
+        v_a[i7 * 256 + i8 * 16 + i9] = a_A[((i8 + i7 * 16 + i0 * 64)) * 1000 + ((i9 + i6 * 16))];
+      }
+      if ((i9 + i7 * 16 + i1 * 64) < 1000 && (i8 + i6 * 16) < 1000) {
+        v_b[i8 * 68 + i7 * 17 + i9] = a_B[((i8 + i6 * 16)) * 1000 + ((i9 + i7 * 16 + i1 * 64))];
+      }
+    }
+    { /* m.1@a = 3 */
+      const int i7 = 3;
+      if ((i8 + i7 * 16 + i0 * 64) < 1000 && (i9 + i6 * 16) < 1000) {
+        v_a[i7 * 256 + i8 * 16 + i9] = a_A[((i8 + i7 * 16 + i0 * 64)) * 1000 + ((i9 + i6 * 16))];
+      }
+      if ((i9 + i7 * 16 + i1 * 64) < 1000 && (i8 + i6 * 16) < 1000) {
+        v_b[i8 * 68 + i7 * 17 + i9] = a_B[((i8 + i6 * 16)) * 1000 + ((i9 + i7 * 16 + i1 * 64))];
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int i17 = 0; i17 < 32; ++i17) {
-      { /* m.1@acc.upd = 0 */
-        const int i13 = 0;
-        { /* n.1@acc.upd = 0 */
-          const int i15 = 0;
-          if ((i14 + i13 * 32 + i0 * 64) < 1000 && (i16 + i15 * 32 + i1 * 64) < 1000 && (i17 + i6 * 32) < 1000) {
-            v_acc[i13][i15] = fma(v_a[i13 * 1024 + i14 * 32 + i17], v_b[i17 * 64 + i15 * 32 + i16], v_acc[i13][i15]);
+    { /* k.1@acc.upd = 0 */
+      const int i17 = 0;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
           }
         }
-        { /* n.1@acc.upd = 1 */
-          const int i15 = 1;
-          if ((i14 + i13 * 32 + i0 * 64) < 1000 && (i16 + i15 * 32 + i1 * 64) < 1000 && (i17 + i6 * 32) < 1000) {
-            v_acc[i13][i15] = fma(v_a[i13 * 1024 + i14 * 32 + i17], v_b[i17 * 64 + i15 * 32 + i16], v_acc[i13][i15]);
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
           }
         }
       }
-      { /* m.1@acc.upd = 1 */
-        const int i13 = 1;
-        { /* n.1@acc.upd = 0 */
-          const int i15 = 0;
-          if ((i14 + i13 * 32 + i0 * 64) < 1000 && (i16 + i15 * 32 + i1 * 64) < 1000 && (i17 + i6 * 32) < 1000) {
-            v_acc[i13][i15] = fma(v_a[i13 * 1024 + i14 * 32 + i17], v_b[i17 * 64 + i15 * 32 + i16], v_acc[i13][i15]);
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
           }
         }
-        { /* n.1@acc.upd = 1 */
-          const int i15 = 1;
-          if ((i14 + i13 * 32 + i0 * 64) < 1000 && (i16 + i15 * 32 + i1 * 64) < 1000 && (i17 + i6 * 32) < 1000) {
-            v_acc[i13][i15] = fma(v_a[i13 * 1024 + i14 * 32 + i17], v_b[i17 * 64 + i15 * 32 + i16], v_acc[i13][i15]);
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 1 */
+      const int i17 = 1;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 2 */
+      const int i17 = 2;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 3 */
+      const int i17 = 3;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 4 */
+      const int i17 = 4;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 5 */
+      const int i17 = 5;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 6 */
+      const int i17 = 6;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 7 */
+      const int i17 = 7;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 8 */
+      const int i17 = 8;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 9 */
+      const int i17 = 9;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 10 */
+      const int i17 = 10;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 11 */
+      const int i17 = 11;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 12 */
+      const int i17 = 12;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 13 */
+      const int i17 = 13;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 14 */
+      const int i17 = 14;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+    }
+    { /* k.1@acc.upd = 15 */
+      const int i17 = 15;
+      { /* n.1@acc.upd = 0 */
+        const int i15 = 0;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 1 */
+        const int i15 = 1;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 2 */
+        const int i15 = 2;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+      }
+      { /* n.1@acc.upd = 3 */
+        const int i15 = 3;
+        { /* m.1@acc.upd = 0 */
+          const int i13 = 0;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 1 */
+          const int i13 = 1;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 2 */
+          const int i13 = 2;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
+          }
+        }
+        { /* m.1@acc.upd = 3 */
+          const int i13 = 3;
+          if ((i17 + i6 * 16) < 1000) {
+            v_acc[i13][i15] = fma(v_a[i13 * 256 + i14 * 16 + i17], v_b[i17 * 68 + i15 * 17 + i16], v_acc[i13][i15]);
           }
         }
       }
@@ -491,14 +2299,26 @@ void bnb_mxm(
     const int i20 = 0;
     { /* m.1@st.C = 0 */
       const int i18 = 0;
-      if ((i19 + i18 * 32 + i0 * 64) < 1000 && (i21 + i20 * 32 + i1 * 64) < 1000) {
-        a_C[((i19 + i18 * 32 + i0 * 64)) * 1000 + ((i21 + i20 * 32 + i1 * 64))] = v_acc[i18][i20];
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
       }
     }
     { /* m.1@st.C = 1 */
       const int i18 = 1;
-      if ((i19 + i18 * 32 + i0 * 64) < 1000 && (i21 + i20 * 32 + i1 * 64) < 1000) {
-        a_C[((i19 + i18 * 32 + i0 * 64)) * 1000 + ((i21 + i20 * 32 + i1 * 64))] = v_acc[i18][i20];
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 2 */
+      const int i18 = 2;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 3 */
+      const int i18 = 3;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
       }
     }
   }
@@ -506,14 +2326,80 @@ void bnb_mxm(
     const int i20 = 1;
     { /* m.1@st.C = 0 */
       const int i18 = 0;
-      if ((i19 + i18 * 32 + i0 * 64) < 1000 && (i21 + i20 * 32 + i1 * 64) < 1000) {
-        a_C[((i19 + i18 * 32 + i0 * 64)) * 1000 + ((i21 + i20 * 32 + i1 * 64))] = v_acc[i18][i20];
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
       }
     }
     { /* m.1@st.C = 1 */
       const int i18 = 1;
-      if ((i19 + i18 * 32 + i0 * 64) < 1000 && (i21 + i20 * 32 + i1 * 64) < 1000) {
-        a_C[((i19 + i18 * 32 + i0 * 64)) * 1000 + ((i21 + i20 * 32 + i1 * 64))] = v_acc[i18][i20];
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 2 */
+      const int i18 = 2;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 3 */
+      const int i18 = 3;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+  }
+  { /* n.1@st.C = 2 */
+    const int i20 = 2;
+    { /* m.1@st.C = 0 */
+      const int i18 = 0;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 1 */
+      const int i18 = 1;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 2 */
+      const int i18 = 2;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 3 */
+      const int i18 = 3;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+  }
+  { /* n.1@st.C = 3 */
+    const int i20 = 3;
+    { /* m.1@st.C = 0 */
+      const int i18 = 0;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 1 */
+      const int i18 = 1;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 2 */
+      const int i18 = 2;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
+      }
+    }
+    { /* m.1@st.C = 3 */
+      const int i18 = 3;
+      if ((i19 + i18 * 16 + i0 * 64) < 1000 && (i21 + i20 * 16 + i1 * 64) < 1000) {
+        a_C[((i19 + i18 * 16 + i0 * 64)) * 1000 + ((i21 + i20 * 16 + i1 * 64))] = v_acc[i18][i20];
       }
     }
   }
