@@ -432,13 +432,19 @@ operands_free (Operands *x)
   free (x->poison);
 }
 
+/* Bytes of C. */
+static size_t
+c_bytes (const Operands *x)
+{
+  return x->s.m * x->s.n * sizeof (float);
+}
+
 /* C filled with NaN on the device, and the queue idle, before a run. */
 static void
 poison_c (const Bench *b, const Operands *x)
 {
   check (clEnqueueWriteBuffer (b->queue, x->dc, CL_TRUE, 0,
-                               x->s.m * x->s.n * sizeof (float), x->poison, 0,
-                               NULL, NULL),
+                               c_bytes (x), x->poison, 0, NULL, NULL),
          "clEnqueueWriteBuffer");
   check (clFinish (b->queue), "clFinish");
 }
@@ -447,8 +453,7 @@ static void
 read_c (const Bench *b, Operands *x)
 {
   check (clEnqueueReadBuffer (b->queue, x->dc, CL_TRUE, 0,
-                              x->s.m * x->s.n * sizeof (float), x->c, 0, NULL,
-                              NULL),
+                              c_bytes (x), x->c, 0, NULL, NULL),
          "clEnqueueReadBuffer");
 }
 

@@ -115,36 +115,30 @@ settle_from (BnbChoiceNode *n, GPtrArray *scratch, guint depth,
   return FALSE;
 }
 
-static BnbChoiceStatus
-settle (BnbChoiceNode *node, SettleLimit *lim)
-{
-  if (bnb_choice_node_is_leaf (node))
-    return BNB_CHOICE_ALIVE;
-  g_autoptr (GPtrArray) scratch
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
-  return settle_from (node, scratch, 0, lim) ? BNB_CHOICE_ALIVE
-                                             : BNB_CHOICE_DEAD;
-}
-
 BnbChoiceStatus
 bnb_node_settle_within (BnbChoiceNode *node, guint64 backtracks,
                         gint64 deadline, gboolean *gave_up)
 {
   SettleLimit lim = { backtracks, deadline, 0, FALSE };
+  if (gave_up)
+    *gave_up = FALSE;
+  if (bnb_choice_node_is_leaf (node))
+    return BNB_CHOICE_ALIVE;
   if (backtracks != G_MAXUINT64)
     for (guint c = 0; c < node->space->n_choices; c++)
       lim.budget += !bnb_dom_single (node->dom[c]);
-  BnbChoiceStatus status = settle (node, &lim);
+  g_autoptr (GPtrArray) scratch
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)bnb_choice_node_free);
+  gboolean alive = settle_from (node, scratch, 0, &lim);
   if (gave_up)
     *gave_up = lim.gave_up;
-  return status;
+  return alive ? BNB_CHOICE_ALIVE : BNB_CHOICE_DEAD;
 }
 
 BnbChoiceStatus
 bnb_choice_node_settle (BnbChoiceNode *node)
 {
-  SettleLimit lim = { G_MAXUINT64, 0, 0, FALSE };
-  return settle (node, &lim);
+  return bnb_node_settle_within (node, G_MAXUINT64, 0, NULL);
 }
 
 BnbChoiceNode *
