@@ -33,14 +33,18 @@ typedef enum {
 
 /* ---- Evaluators ------------------------------------------------------ */
 
-/* How leaves are run.  `prepare` starts work ahead (a build) and may be
- * called from any thread; `evaluate` is called from one thread at a time
- * and returns NULL only when the evaluator itself fails (with `error`);
- * every failure of the candidate is an outcome. */
+/* How leaves are run.  An evaluator has one lane or several (one per
+ * device): `prepare` starts work ahead (a build) on a lane and may be
+ * called from any thread; `evaluate` runs a leaf on a lane, is called
+ * from one thread at a time per lane (lanes run at once), and returns
+ * NULL only when the evaluator itself fails (with `error`); every failure
+ * of the candidate is an outcome.  A leaf is evaluated on the lane it was
+ * prepared on; an evaluator may move it to another (a lane whose device
+ * failed).  Strategies other than branch and bound use lane 0. */
 typedef struct {
-  void (*prepare) (gpointer self, const BnbChoiceNode *leaf);
+  void (*prepare) (gpointer self, const BnbChoiceNode *leaf, guint lane);
   BnbEvaluation *(*evaluate) (gpointer self, const BnbChoiceNode *leaf,
-                              gboolean final, GError **error);
+                              gboolean final, guint lane, GError **error);
   /* Later evaluations may stop a candidate one of whose launches takes
    * more than `seconds` (0: the evaluator's own limit; NULL: ignored). */
   void (*set_timeout) (gpointer self, double seconds);
@@ -63,7 +67,8 @@ typedef struct {
 typedef struct {
   const BnbEvaluatorClass *klass;
   gpointer self;
-  char *name; /* "simulated", "NVIDIA H200 (OpenCL)", ... */
+  char *name;  /* "simulated", "NVIDIA H200 (OpenCL)", ... */
+  guint lanes; /* evaluations that may run at once (1 unless set) */
 } BnbEvaluator;
 
 BNB_GIVE BnbEvaluator *bnb_evaluator_new (const BnbEvaluatorClass *klass,
@@ -195,6 +200,7 @@ typedef struct {
   /* the built kernel's private and local memory (bytes) and largest
    * work-group, as the driver reports them; -1: unknown */
   gint64 private_mem_bytes, local_mem_bytes, kernel_work_group_size;
+  gint lane; /* the lane (device) that ran it, -1: none (BnbEvaluation) */
 } BnbSearchRecord;
 
 /* Branch and bound, per depth (number of decisions taken from the root). */

@@ -3,7 +3,7 @@
  *   queue (GSequence by bound, a double-ended priority queue)
  *     │ pop lowest                         ▲ children below the cut-off
  *     ├─ inner nodes ──> thread pool: split on one choice, bound ─┘
- *     └─ leaves ──prepare──> device thread: evaluate ──> results
+ *     └─ leaves ──prepare──> a lane's device thread: evaluate ──> results
  *                                                         │
  *   a better time lowers the cut-off and drops the queue's tail
  *
@@ -23,12 +23,18 @@
  * so far, 1 before any.  A tile choice whose kernels all ran at 4x their
  * bound thus waits while others with higher bounds get their turn.
  * Within a bucket, among equal bounds, the deeper node comes first, so
- * that a flat region reaches its leaves. */
+ * that a flat region reaches its leaves.
+ *
+ * An evaluator with several lanes (devices) gets one device thread per
+ * lane; a leaf goes to the lane with the fewest leaves on their way, is
+ * prepared there and evaluated there.  Results come back in any order;
+ * the cut-off is the best time measured so far, whichever lane measured
+ * it, so what is proven does not depend on the lanes. */
 #include "bnb/bnb-private.h"
 
 #include <math.h>
 
-/* Leaves sent to the device ahead of their turn, so that their builds run
+/* Leaves sent to each lane ahead of their turn, so that their builds run
  * in parallel with the runs before them. */
 #define PIPELINE 16
 /* Inner nodes expanded per batch on the thread pool. */
@@ -66,12 +72,14 @@ typedef struct {
   GArray *tile_choices; /* guint: the space's tile choices */
   guint64 queued;      /* nodes in all buckets */
   guint64 next_id;
-  GMutex lock;  /* cutoff and stopping, read by the device thread */
+  GMutex lock;  /* cutoff and stopping, read by the device threads */
   double cutoff;
   gboolean stopping;
   guint64 budget_left; /* evaluations the device may still start */
-  GThread *device;
-  GAsyncQueue *to_device;
+  guint lanes;
+  GThread **devices;        /* per lane */
+  GAsyncQueue **to_device;  /* per lane */
+  guint *lane_in_flight;    /* per lane: leaves sent, not yet back */
   GAsyncQueue *from_device;
   guint in_flight;
   GThreadPool *pool;
@@ -85,9 +93,16 @@ typedef struct {
 
 typedef struct {
   QNode *leaf;
+  guint lane;
   BnbEvaluation *e; /* NULL: cut before the run, or the evaluator failed */
   GError *error;
 } DeviceJob;
+
+/* What a device thread is started with. */
+typedef struct {
+  Bnb *b;
+  guint lane;
+} Lane;
 
 static void
 qnode_free (gpointer data)
@@ -369,7 +384,7 @@ push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
   b->queued++;
 }
 
-/* ---- The device thread ---------------------------------------------- */
+/* ---- The device threads --------------------------------------------- */
 
 static gboolean
 device_should_skip (Bnb *b, const QNode *leaf)
@@ -390,37 +405,46 @@ device_should_skip (Bnb *b, const QNode *leaf)
 static gpointer
 device_main (gpointer data)
 {
-  Bnb *b = data;
+  Lane *lane = data;
+  Bnb *b = lane->b;
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
   for (;;)
     {
-      DeviceJob *job = g_async_queue_pop (b->to_device);
+      DeviceJob *job = g_async_queue_pop (b->to_device[lane->lane]);
       if (job->leaf == NULL)
         {
           g_free (job);
+          g_free (lane);
           return NULL;
         }
       if (!device_should_skip (b, job->leaf))
         {
           bnb_search_set_deadline (b->ctx, FALSE);
           job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
-                                FALSE, &job->error);
+                                FALSE, job->lane, &job->error);
         }
       g_async_queue_push (b->from_device, job);
     }
 }
 
+/* The leaf goes to the lane with the fewest leaves on their way. */
 static void
 send_leaf (Bnb *b, QNode *leaf)
 {
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
+  guint lane = 0;
+  for (guint i = 1; i < b->lanes; i++)
+    if (b->lane_in_flight[i] < b->lane_in_flight[lane])
+      lane = i;
   if (k->prepare != NULL)
-    k->prepare (b->ctx->evaluator->self, leaf->node);
+    k->prepare (b->ctx->evaluator->self, leaf->node, lane);
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
+  job->lane = lane;
   b->in_flight++;
+  b->lane_in_flight[lane]++;
   leaf->bucket->in_flight++;
-  g_async_queue_push (b->to_device, job);
+  g_async_queue_push (b->to_device[lane], job);
 }
 
 static void
@@ -438,6 +462,7 @@ receive (Bnb *b, DeviceJob *job)
   BnbSearchContext *ctx = b->ctx;
   QNode *leaf = job->leaf;
   b->in_flight--;
+  b->lane_in_flight[job->lane]--;
   leaf->bucket->in_flight--;
   if (job->error != NULL && ctx->error == NULL)
     ctx->error = g_steal_pointer (&job->error);
@@ -688,7 +713,8 @@ static gboolean
 dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
-  while (b->queued > 0 && inner->len < BATCH && b->in_flight < PIPELINE)
+  while (b->queued > 0 && inner->len < BATCH
+         && b->in_flight < PIPELINE * b->lanes)
     {
       Bucket *k = next_bucket (b);
       if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
@@ -769,24 +795,38 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
   b->rand = g_rand_new_with_seed ((guint32) ctx->options->seed);
   g_mutex_init (&b->lock);
-  b->to_device = g_async_queue_new ();
   b->from_device = g_async_queue_new ();
   b->expanded = g_async_queue_new ();
   if (ctx->options->threads > 1)
     b->pool = g_thread_pool_new (expand, NULL, ctx->options->threads, FALSE,
                                  NULL);
-  b->device = g_thread_new ("bnb-device", device_main, b);
+  b->lanes = MAX (ctx->evaluator->lanes, 1);
+  b->devices = g_new0 (GThread *, b->lanes);
+  b->to_device = g_new0 (GAsyncQueue *, b->lanes);
+  b->lane_in_flight = g_new0 (guint, b->lanes);
+  for (guint i = 0; i < b->lanes; i++)
+    {
+      Lane *lane = g_new (Lane, 1);
+      *lane = (Lane){ .b = b, .lane = i };
+      b->to_device[i] = g_async_queue_new ();
+      b->devices[i] = g_thread_new ("bnb-device", device_main, lane);
+    }
 }
 
 static void
 bnb_clear (Bnb *b)
 {
-  DeviceJob *stop = g_new0 (DeviceJob, 1);
-  g_async_queue_push (b->to_device, stop);
-  g_thread_join (b->device);
+  for (guint i = 0; i < b->lanes; i++)
+    {
+      g_async_queue_push (b->to_device[i], g_new0 (DeviceJob, 1));
+      g_thread_join (b->devices[i]);
+      g_async_queue_unref (b->to_device[i]);
+    }
+  g_free (b->devices);
+  g_free (b->to_device);
+  g_free (b->lane_in_flight);
   if (b->pool != NULL)
     g_thread_pool_free (b->pool, FALSE, TRUE);
-  g_async_queue_unref (b->to_device);
   g_async_queue_unref (b->from_device);
   g_async_queue_unref (b->expanded);
   GHashTableIter it;

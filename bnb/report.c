@@ -343,7 +343,8 @@ csv_record (GString *out, const BnbSearchResult *r, const BnbSearchRecord *rec)
   csv_bool (out, rec->final, FALSE);
   csv_int (out, rec->private_mem_bytes, FALSE);
   csv_int (out, rec->local_mem_bytes, FALSE);
-  csv_int (out, rec->kernel_work_group_size, TRUE);
+  csv_int (out, rec->kernel_work_group_size, FALSE);
+  csv_int (out, rec->lane, TRUE);
 }
 
 static BNB_GIVE char *
@@ -354,7 +355,7 @@ evaluations_csv (const BnbReportInfo *info, BnbSearchResult *const *results,
                                "bound_s,outcome,time_s,best_s,compile_s,"
                                "from_journal,same_kernel,final,"
                                "private_mem_bytes,local_mem_bytes,"
-                               "kernel_work_group_size\n");
+                               "kernel_work_group_size,lane\n");
   for (guint i = 0; i < n; i++)
     for (guint k = 0; k < results[i]->records->len; k++)
       csv_record (out, results[i],

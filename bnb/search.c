@@ -259,6 +259,7 @@ append_record (BnbSearchContext *ctx, const char *decisions, double bound_s,
     .private_mem_bytes = e->private_mem_bytes,
     .local_mem_bytes = e->local_mem_bytes,
     .kernel_work_group_size = e->kernel_work_group_size,
+    .lane = e->lane,
   };
   if (ok && e->median_s < bound_s)
     r->violations++;
@@ -319,7 +320,7 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
   bnb_search_set_deadline (ctx, FALSE);
   g_autoptr (BnbEvaluation) e
-      = k->evaluate (ctx->evaluator->self, leaf, FALSE, &ctx->error);
+      = k->evaluate (ctx->evaluator->self, leaf, FALSE, 0, &ctx->error);
   if (e == NULL || e->stopped)
     {
       ctx->stop = TRUE;
@@ -334,7 +335,7 @@ bnb_search_prepare (BnbSearchContext *ctx, GPtrArray *leaves)
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
   if (k->prepare != NULL)
     for (guint i = 0; i < leaves->len; i++)
-      k->prepare (ctx->evaluator->self, leaves->pdata[i]);
+      k->prepare (ctx->evaluator->self, leaves->pdata[i], 0);
 }
 
 void
@@ -413,7 +414,7 @@ remeasure (BnbSearchContext *ctx, const char *decisions)
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
   bnb_search_set_deadline (ctx, TRUE);
   g_autoptr (BnbEvaluation) e
-      = k->evaluate (ctx->evaluator->self, leaf, TRUE, &ctx->error);
+      = k->evaluate (ctx->evaluator->self, leaf, TRUE, 0, &ctx->error);
   if (e == NULL)
     return INFINITY;
   if (e->stopped)

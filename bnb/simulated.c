@@ -53,7 +53,7 @@ failure_of (const Simulated *sim, guint64 h)
 
 static BnbEvaluation *
 simulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                    GError **error)
+                    guint lane, GError **error)
 {
   const Simulated *sim = self;
   g_autofree char *decisions = bnb_choice_node_to_string (leaf, FALSE);
@@ -63,6 +63,7 @@ simulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   e->decisions = g_steal_pointer (&decisions);
   e->outcome = failure_of (sim, h);
   e->repetitions = final ? 50 : 10;
+  e->lane = (gint)lane;
   if (e->outcome != BNB_OUTCOME_OK)
     {
       e->message = g_strdup ("simulated failure");
@@ -102,6 +103,7 @@ bnb_evaluator_new (const BnbEvaluatorClass *klass, gpointer self,
   ev->klass = klass;
   ev->self = self;
   ev->name = g_strdup (name);
+  ev->lanes = 1;
   return ev;
 }
 

@@ -46,6 +46,11 @@ typedef struct {
 #define BNB_CLI_DEVICE_HELP                                               \
   "The device: an index, gpu, cpu or part of a name (default: the first " \
   "GPU, else device 0)"
+/* A search's --device, which may name several. */
+#define BNB_CLI_DEVICES_HELP                                                \
+  "The device: an index, gpu, cpu or part of a name (default: the first "   \
+  "GPU, else device 0); or several of one kind, comma-separated, or all, "  \
+  "all-gpu, all-cpu: branch and bound evaluates leaves on each at once"
 
 void bnb_cli_options_add (GOptionContext *context, BnbCliOptions *options,
                           const BnbCliTakes *takes);

@@ -83,7 +83,7 @@ add_device_entries (GOptionContext *context, TuneOptions *o)
       context, &o->c,
       &(BnbCliTakes){
           .kernel = TRUE,
-          .device = BNB_CLI_DEVICE_HELP,
+          .device = BNB_CLI_DEVICES_HELP,
           .device_file = "Simulate the device described by FILE (e.g. "
                          "data/devices/h100.ini) instead of opening one: "
                          "each leaf takes its bound times a seeded factor; "

@@ -223,14 +223,118 @@ pick (GPtrArray *descs, const char *spec, const char **why)
   return first_named (descs, spec);
 }
 
+/* The indices of the devices of `type` (-1: every device) into
+ * `out`; FALSE if there is none. */
+static gboolean
+add_all_of (GPtrArray *descs, int type, GArray *out)
+{
+  guint before = out->len;
+  for (guint i = 0; i < descs->len; i++)
+    if (type < 0
+        || (int)((const BnbDeviceDesc *)descs->pdata[i])->type == type)
+      g_array_append_val (out, i);
+  return out->len > before;
+}
+
+/* One item of a list: `all`, `all-gpu`, `all-cpu` or a single spec. */
+static gboolean
+add_item (GPtrArray *descs, const char *item, GArray *out, GError **error)
+{
+  const char *why = "";
+  int index;
+  if (g_ascii_strcasecmp (item, "all") == 0)
+    return add_all_of (descs, -1, out) || not_found (descs, item, error);
+  if (g_ascii_strcasecmp (item, "all-gpu") == 0
+      || g_ascii_strcasecmp (item, "all-cpu") == 0)
+    {
+      gboolean gpu = g_ascii_strcasecmp (item, "all-gpu") == 0;
+      return add_all_of (descs,
+                         gpu ? BNB_DEVICE_TYPE_GPU : BNB_DEVICE_TYPE_CPU, out)
+             || not_found (descs, item, error);
+    }
+  if (!*item || (index = pick (descs, item, &why)) < 0)
+    return not_found (descs, item, error);
+  guint u = (guint)index;
+  g_array_append_val (out, u);
+  return TRUE;
+}
+
+gboolean
+bnb_device_spec_is_list (const char *specs)
+{
+  return specs != NULL
+         && (strchr (specs, ',') != NULL
+             || g_ascii_strncasecmp (specs, "all", 3) == 0);
+}
+
+char **
+bnb_device_split_specs (const char *specs, GError **error)
+{
+  if (!bnb_device_spec_is_list (specs))
+    {
+      char *one[] = { (char *)(specs ? specs : ""), NULL };
+      return g_strdupv (one);
+    }
+  g_autoptr (GArray) entries = bnb_device_enumerate (error);
+  g_autoptr (GPtrArray) descs = NULL;
+  if (!entries || !(descs = query_all (entries, error)))
+    return NULL;
+  g_auto (GStrv) items = g_strsplit (specs, ",", -1);
+  g_autoptr (GArray) picked = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; items[i] != NULL; i++)
+    if (!add_item (descs, g_strstrip (items[i]), picked, error))
+      return NULL;
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < picked->len; i++)
+    {
+      guint index = g_array_index (picked, guint, i);
+      const BnbDeviceDesc *first
+          = descs->pdata[g_array_index (picked, guint, 0)];
+      const BnbDeviceDesc *d = descs->pdata[index];
+      if (strcmp (d->name, first->name) != 0
+          || strcmp (d->driver_version, first->driver_version) != 0)
+        {
+          g_set_error (error, BNB_DEVICE_ERROR, BNB_DEVICE_ERROR_NOT_FOUND,
+                       "'%s': device %u is %s (driver %s), device %u is %s "
+                       "(driver %s); the devices of one search must be of "
+                       "one kind, which one model describes",
+                       specs, g_array_index (picked, guint, 0), first->name,
+                       first->driver_version, index, d->name,
+                       d->driver_version);
+          return NULL;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_array_index (picked, guint, j) == index)
+          {
+            g_set_error (error, BNB_DEVICE_ERROR, BNB_DEVICE_ERROR_NOT_FOUND,
+                         "'%s' names device %u twice: each device of a "
+                         "list evaluates leaves of its own",
+                         specs, index);
+            return NULL;
+          }
+      g_ptr_array_add (out, g_strdup_printf ("%u", index));
+    }
+  g_ptr_array_add (out, NULL);
+  g_ptr_array_set_free_func (out, NULL);
+  return (char **)g_ptr_array_free (g_steal_pointer (&out), FALSE);
+}
+
 static BnbDevice *
 select_device (const char *spec, GError **error)
 {
-  g_autoptr (GArray) entries = bnb_device_enumerate (error);
+  g_autoptr (GArray) entries = NULL;
   g_autoptr (GPtrArray) descs = NULL;
   const char *why = "";
   BnbDevice *dev;
   int index;
+  if (bnb_device_spec_is_list (spec))
+    {
+      g_set_error (error, BNB_DEVICE_ERROR, BNB_DEVICE_ERROR_NOT_FOUND,
+                   "'%s' names several devices; this opens one (a list is "
+                   "for a search: tune, compare)", spec);
+      return NULL;
+    }
+  entries = bnb_device_enumerate (error);
   if (!entries || !(descs = query_all (entries, error)))
     return NULL;
   index = pick (descs, spec, &why);
@@ -310,6 +414,29 @@ bnb_device_open_full (const char *spec, BnbDeviceCalibrate mode,
       || !create_queue (dev, error) || !calibrate (dev, mode, error))
     return NULL;
   return g_steal_pointer (&dev);
+}
+
+gboolean
+bnb_device_describe (const char *spec, BnbDeviceDesc *desc, char **reason,
+                     GError **error)
+{
+  g_autoptr (BnbDevice) dev = select_device (spec, error);
+  g_autoptr (BnbDeviceTopology) topology = NULL;
+  if (!dev)
+    return FALSE;
+  topology = bnb_device_topology_new ();
+  if (!describe (&dev->entry, topology, &dev->desc, error))
+    return FALSE;
+  g_autofree char *path = bnb_device_desc_cache_path (&dev->desc);
+  /* without cached figures it is opened and calibrated, as by
+   * bnb_device_open_full */
+  if (!bnb_device_cache_apply (path, &dev->desc)
+      && (!create_queue (dev, error)
+          || !calibrate (dev, BNB_DEVICE_CALIBRATE_CACHED, error)))
+    return FALSE;
+  *desc = dev->desc;
+  *reason = g_strdup (dev->reason);
+  return TRUE;
 }
 
 BnbDevice *

@@ -162,6 +162,17 @@ typedef enum {
   BNB_DEVICE_CALIBRATE_FORCE,  /* a new run, replacing the cache */
 } BnbDeviceCalibrate;
 
+/* Whether `specs` names several devices: a comma-separated list of
+ * specifications, or `all`, `all-gpu`, `all-cpu` (every device, of a
+ * type) as one of them. */
+gboolean bnb_device_spec_is_list (const char *specs);
+/* The devices `specs` names, each as its index ("0", "1"), in the order
+ * named; a spec that is no list comes back as itself, alone.  A device
+ * named twice, devices of more than one kind (name and driver), or an
+ * item that names none, is an error. */
+BNB_GIVE char **bnb_device_split_specs (const char *specs, GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 /* Opens the device `spec` names (NULL or "" picks the first GPU, else
  * device 0) with a context and a profiling queue, and calibrates it
  * (from the cache unless `recalibrate`).  An unknown spec is an error
@@ -172,6 +183,12 @@ BNB_GIVE BnbDevice *bnb_device_open_full (const char *spec,
                                           BnbDeviceCalibrate calibrate,
                                           GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
+/* The description bnb_device_open (spec, FALSE, ...) would give, and why
+ * that device (bnb_device_reason), without a context when the
+ * calibration cache has its figures (a context costs a second or more on
+ * some drivers); else the device is opened and calibrated. */
+gboolean bnb_device_describe (const char *spec, BnbDeviceDesc *desc,
+                              BNB_GIVE char **reason, GError **error);
 void bnb_device_free (BNB_TAKE BnbDevice *device);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbDevice, bnb_device_free)
 

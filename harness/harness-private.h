@@ -289,6 +289,12 @@ guint bnb_harness_pool_n_workers (BnbHarnessPool *pool);
 GPid bnb_harness_pool_worker_pid (BnbHarnessPool *pool, guint i);
 void bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source);
 /* As bnb_harness_proxy_evaluate, on the worker that has the source. */
+/* Every worker is sent the problem at once (each on its own thread), so
+ * that each starts on the builds prepared for it without waiting for an
+ * evaluation to reach it; one that cannot take it is dropped with a
+ * warning while another remains. */
+void bnb_harness_pool_set_up_all (BnbHarnessPool *pool,
+                                  const BnbHarnessSetup *setup);
 BNB_GIVE BnbEvaluation *bnb_harness_pool_evaluate (BnbHarnessPool *pool,
                                                    const BnbHarnessSetup
                                                        *setup,

@@ -57,6 +57,7 @@ bnb_evaluation_new (void)
   e->outcome = BNB_OUTCOME_OK;
   e->wrong_index = -1;
   e->private_mem_bytes = e->local_mem_bytes = e->kernel_work_group_size = -1;
+  e->lane = -1;
   return e;
 }
 
@@ -448,9 +449,13 @@ evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
 {
   BnbHarnessSetup setup
       = { h->kernel_path, h->kernel_text, h->sizes, h->options.seed, NULL };
+  gboolean first = h->problem == NULL;
   if (!ensure_problem (h, error))
     return NULL;
   setup.problem = h->problem;
+  /* the workers start on what was prepared for them */
+  if (first)
+    bnb_harness_pool_set_up_all (h->pool, &setup);
   /* The first launch may hold a late compile: it gets --timeout at least,
    * whatever limit the search has set since. */
   BnbHarnessLimits limits

@@ -94,6 +94,9 @@ typedef struct {
   gint64 private_mem_bytes;
   gint64 local_mem_bytes;
   gint64 kernel_work_group_size;
+  /* The lane (the device of a --device list, from 0) that ran it; -1
+   * when none did here (an answer from the journal or an equal kernel). */
+  gint lane;
 } BnbEvaluation;
 
 BNB_GIVE BnbEvaluation *bnb_evaluation_new (void) G_GNUC_WARN_UNUSED_RESULT;

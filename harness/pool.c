@@ -13,7 +13,9 @@
  * first, then the fewest sources prepared there and not yet evaluated,
  * then the first.  A worker lost during an evaluation (killed by the
  * watchdog, or dead) is started again at once, alone; one that cannot
- * start is dropped with a warning while another remains.
+ * start is dropped with a warning while another remains, and when none
+ * does the evaluation fails as the harness's (the device is gone), not
+ * as the candidate's.
  *
  * `lock` guards the routes and the slots' `enabled` flags.  Proxies are
  * called outside it (they have their own locks) and live as long as the
@@ -65,29 +67,51 @@ add_slot (BnbHarnessPool *pool, BnbHarnessProxy *proxy)
   pool->n_enabled++;
 }
 
-/* `n` more workers, started at once; those that fail are warned of. */
+/* Workers being started, each on its own thread. */
+typedef struct {
+  guint n;
+  Start *starts;
+  GThread **threads;
+} Starting;
+
 static void
-start_more (BnbHarnessPool *pool, const char *program, const char *device,
-            guint n, guint threads)
+start_begin (Starting *s, const char *program, const char *device, guint n,
+             guint threads)
 {
-  g_autofree Start *starts = g_new0 (Start, MAX (n, 1));
-  g_autofree GThread **started = g_new0 (GThread *, MAX (n, 1));
+  s->n = n;
+  s->starts = g_new0 (Start, MAX (n, 1));
+  s->threads = g_new0 (GThread *, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      starts[i] = (Start){ program, device, threads, NULL, NULL };
-      started[i] = g_thread_new ("bnb-worker-start", start_one, &starts[i]);
+      s->starts[i] = (Start){ program, device, threads, NULL, NULL };
+      s->threads[i]
+          = g_thread_new ("bnb-worker-start", start_one, &s->starts[i]);
     }
-  for (guint i = 0; i < n; i++)
+}
+
+/* Those started join `pool` (or are stopped, when `pool` is NULL); those
+ * that failed are warned of. */
+static void
+start_end (Starting *s, BnbHarnessPool *pool)
+{
+  for (guint i = 0; i < s->n; i++)
     {
-      g_thread_join (started[i]);
-      if (starts[i].proxy)
-        add_slot (pool, starts[i].proxy);
+      g_thread_join (s->threads[i]);
+      if (s->starts[i].proxy && pool)
+        add_slot (pool, s->starts[i].proxy);
+      else if (s->starts[i].proxy)
+        {
+          bnb_harness_proxy_hang_up (s->starts[i].proxy);
+          bnb_harness_proxy_free (s->starts[i].proxy);
+        }
       else
         g_warning ("worker %u of %u could not start, going on with fewer: "
                    "%s",
-                   i + 2, n + 1, starts[i].error->message);
-      g_clear_error (&starts[i].error);
+                   i + 2, s->n + 1, s->starts[i].error->message);
+      g_clear_error (&s->starts[i].error);
     }
+  g_free (s->starts);
+  g_free (s->threads);
 }
 
 static BnbHarnessPool *
@@ -101,28 +125,39 @@ pool_alloc (guint n)
   return pool;
 }
 
+/* With `workers` given, all start at once; else the first starts alone,
+ * and its device says how many more (bnb_harness_default_workers). */
 BnbHarnessPool *
 bnb_harness_pool_new (const char *program, const char *device, guint workers,
                       guint build_threads, GError **error)
 {
+  guint given = MIN (workers, MAX_WORKERS);
   guint first_threads
       = build_threads ? build_threads
-                      : bnb_harness_default_build_threads (MAX (workers, 1));
+                      : bnb_harness_default_build_threads (MAX (given, 1));
+  Starting others = { 0 };
+  if (given > 1)
+    start_begin (&others, program, device, given - 1, first_threads);
   BnbHarnessProxy *first
       = bnb_harness_proxy_new (program, device, first_threads, error);
   BnbHarnessPool *pool;
   guint n, threads;
   if (!first)
-    return NULL;
-  n = workers ? workers
-              : bnb_harness_default_workers (bnb_harness_proxy_device (first));
+    {
+      start_end (&others, NULL);
+      return NULL;
+    }
+  n = given ? given
+            : bnb_harness_default_workers (bnb_harness_proxy_device (first));
   n = CLAMP (n, 1, MAX_WORKERS);
   threads
       = build_threads ? build_threads : bnb_harness_default_build_threads (n);
   bnb_harness_proxy_set_threads (first, threads);
   pool = pool_alloc (n);
   add_slot (pool, first);
-  start_more (pool, program, device, n - 1, threads);
+  if (given == 0)
+    start_begin (&others, program, device, n - 1, threads);
+  start_end (&others, pool);
   return pool;
 }
 
@@ -259,16 +294,62 @@ drop (BnbHarnessPool *pool, guint slot, const GError *why)
 }
 
 /* A worker lost during the evaluation is started again now, so that it
- * builds what was prepared for it while the next evaluations run. */
-static void
+ * builds what was prepared for it while the next evaluations run.  FALSE
+ * (with `error`) when it cannot start and was the last: the device cannot
+ * be used any more, and what the lost evaluation said is not trusted. */
+static gboolean
 restart_if_lost (BnbHarnessPool *pool, guint slot,
-                 const BnbHarnessSetup *setup)
+                 const BnbHarnessSetup *setup, GError **error)
 {
-  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) why = NULL;
   BnbHarnessProxy *proxy = pool->slots[slot].proxy;
-  if (!bnb_harness_proxy_is_running (proxy)
-      && !bnb_harness_proxy_ensure (proxy, setup, &error))
-    drop (pool, slot, error);
+  if (bnb_harness_proxy_is_running (proxy)
+      || bnb_harness_proxy_ensure (proxy, setup, &why) || drop (pool, slot, why))
+    return TRUE;
+  g_propagate_prefixed_error (error, g_steal_pointer (&why),
+                              "the worker was lost and cannot start again: ");
+  return FALSE;
+}
+
+/* One worker given the problem on its own thread. */
+typedef struct {
+  BnbHarnessProxy *proxy;
+  const BnbHarnessSetup *setup;
+  GError *error;
+} SetUp;
+
+static gpointer
+set_up_one (gpointer data)
+{
+  SetUp *u = data;
+  bnb_harness_proxy_ensure (u->proxy, u->setup, &u->error);
+  return NULL;
+}
+
+void
+bnb_harness_pool_set_up_all (BnbHarnessPool *pool,
+                             const BnbHarnessSetup *setup)
+{
+  guint n = pool->n_slots;
+  g_autofree SetUp *ups = g_new0 (SetUp, n);
+  g_autofree GThread **threads = g_new0 (GThread *, n);
+  for (guint i = 0; i < n; i++)
+    {
+      ups[i] = (SetUp){ pool->slots[i].proxy, setup, NULL };
+      g_mutex_lock (&pool->lock);
+      gboolean enabled = pool->slots[i].enabled;
+      g_mutex_unlock (&pool->lock);
+      if (enabled)
+        threads[i] = g_thread_new ("bnb-set-up", set_up_one, &ups[i]);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (threads[i] != NULL)
+        g_thread_join (threads[i]);
+      if (ups[i].error != NULL)
+        drop (pool, i, ups[i].error);
+      g_clear_error (&ups[i].error);
+    }
 }
 
 BnbEvaluation *
@@ -290,8 +371,8 @@ bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
         {
           /* a stopped evaluation ends a search: its worker starts again
            * at the next evaluation, if any (ensure_worker), not now */
-          if (!e->stopped)
-            restart_if_lost (pool, slot, setup);
+          if (!e->stopped && !restart_if_lost (pool, slot, setup, error))
+            g_clear_pointer (&e, bnb_evaluation_free);
           return e;
         }
       if (!drop (pool, slot, failed))

@@ -485,7 +485,7 @@ typedef struct {
 
 static BnbEvaluation *
 failing_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                  GError **error)
+                  guint lane, GError **error)
 {
   Failing *fl = self;
   if (++fl->calls >= fl->fail_at)
@@ -515,7 +515,7 @@ typedef struct {
 } Ahead;
 
 static void
-ahead_prepare (gpointer self, const BnbChoiceNode *leaf)
+ahead_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
 {
   Ahead *a = self;
   g_hash_table_add (a->waiting, bnb_choice_node_to_string (leaf, FALSE));
@@ -524,7 +524,7 @@ ahead_prepare (gpointer self, const BnbChoiceNode *leaf)
 
 static BnbEvaluation *
 ahead_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                GError **error)
+                guint lane, GError **error)
 {
   Ahead *a = self;
   BnbEvaluation *e = bnb_evaluation_new ();

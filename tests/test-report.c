@@ -58,6 +58,8 @@ result_add (BnbSearchResult *r, const char *decisions, double bound_s,
     .private_mem_bytes = ok ? 64 : -1,
     .local_mem_bytes = ok ? 4096 : -1,
     .kernel_work_group_size = ok ? 256 : -1,
+    /* a second device ran every third leaf; failures ran nowhere */
+    .lane = ok ? (gint)(r->records->len % 3 == 2) : -1,
   };
   if (ok && time_s < r->best_s)
     {
@@ -396,14 +398,14 @@ test_evaluations_csv (Fixture *f, gconstpointer data)
                    "strategy,seed,index,elapsed_s,decisions,"
                    "bound_s,outcome,time_s,best_s,compile_s,"
                    "from_journal,same_kernel,final,private_mem_bytes,"
-                   "local_mem_bytes,kernel_work_group_size");
+                   "local_mem_bytes,kernel_work_group_size,lane");
   g_assert_cmpstr (lines[1], ==,
                    "bnb,1,1,0.5,kind(m.0)=loop,0.00015,"
-                   "build-failed,,,0.25,false,false,false,,,");
+                   "build-failed,,,0.25,false,false,false,,,,");
   g_assert_cmpstr (lines[3], ==,
                    "bnb,1,3,1.5,\"kind(m.0)=block; "
                    "note=\"\"a,b\"\"\",8e-05,ok,0.0001,0.0001,"
-                   "0.25,false,false,false,64,4096,256");
+                   "0.25,false,false,false,64,4096,256,1");
   g_assert_true (g_str_has_prefix (lines[7], "random,7,1,"));
 }
 

@@ -183,6 +183,120 @@ test_bnb_equals_exhaustive (void)
   g_assert_cmpuint (bnb_timed, <, all_timed);
 }
 
+/* The simulated device on several lanes, where lane 0 holds each of its
+ * evaluations after the first until another lane has run one (or 2 s
+ * passed): a search that keeps lane 0 busy must use the others. */
+typedef struct {
+  BnbEvaluator *inner;
+  GMutex lock;
+  GCond cond;
+  guint lane0_runs;
+  gboolean other_ran;
+} Gated;
+
+static BnbEvaluation *
+gated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+                guint lane, GError **error)
+{
+  Gated *g = self;
+  gint64 end = g_get_monotonic_time () + 2 * G_TIME_SPAN_SECOND;
+  g_mutex_lock (&g->lock);
+  if (lane == 0 && !final && g->lane0_runs++ > 0)
+    while (!g->other_ran && g_cond_wait_until (&g->cond, &g->lock, end))
+      ;
+  if (lane > 0)
+    {
+      g->other_ran = TRUE;
+      g_cond_broadcast (&g->cond);
+    }
+  g_mutex_unlock (&g->lock);
+  return g->inner->klass->evaluate (g->inner->self, leaf, final, lane, error);
+}
+
+static void
+gated_free (gpointer self)
+{
+  Gated *g = self;
+  bnb_evaluator_free (g->inner);
+  g_mutex_clear (&g->lock);
+  g_cond_clear (&g->cond);
+  g_free (g);
+}
+
+static const BnbEvaluatorClass gated_class = {
+  .evaluate = gated_evaluate,
+  .free = gated_free,
+};
+
+static BnbSearchResult *
+search_gated (const Fixture *f, const BnbChoiceNode *root, guint64 seed,
+              guint lanes)
+{
+  g_autoptr (GError) error = NULL;
+  Gated *g = g_new0 (Gated, 1);
+  g->inner = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05, 0.1);
+  g_mutex_init (&g->lock);
+  g_cond_init (&g->cond);
+  g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&gated_class, g, "gated");
+  ev->lanes = lanes;
+  BnbSearchOptions o;
+  bnb_search_options_init (&o);
+  o.seed = seed;
+  o.threads = 3;
+  o.count_seconds = 1.0;
+  o.count_samples = 1000000;
+  BnbSearchResult *r = bnb_search_run (root, f->model, ev, &o, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+/* With three lanes (three device threads, as with three devices) branch
+ * and bound still proves the optimum exhaustive finds, accounts for every
+ * candidate, evaluates each leaf once, and uses more than one lane. */
+static void
+test_bnb_lanes (void)
+{
+  guint cases = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      fixture_load (&f, kernels[k][0], kernels[k][1]);
+      guint64 seed = 104729 + k;
+      g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) seed);
+      double leaves = 0;
+      g_autoptr (BnbChoiceNode) node = sub_space (&f, rand, &leaves);
+      if (leaves >= MIN_LEAVES)
+        {
+          g_autoptr (BnbSearchResult) ex
+              = search (&f, node, BNB_STRATEGY_EXHAUSTIVE, seed, 0);
+          g_autoptr (BnbSearchResult) bb = search_gated (&f, node, seed, 3);
+          g_assert_true (bb->proven);
+          g_assert_cmpfloat (bb->best_s, ==, ex->best_s);
+          assert_accounted (bb, leaves);
+          g_autoptr (GHashTable) seen
+              = g_hash_table_new (g_str_hash, g_str_equal);
+          guint used = 0;
+          for (guint i = 0; i < bb->records->len; i++)
+            {
+              const BnbSearchRecord *x
+                  = &g_array_index (bb->records, BnbSearchRecord, i);
+              if (x->final)
+                continue;
+              g_assert_true (g_hash_table_add (seen, x->decisions));
+              g_assert_cmpint (x->lane, >=, 0);
+              g_assert_cmpint (x->lane, <, 3);
+              used |= 1u << x->lane;
+            }
+          if (timed (bb) >= 3)
+            g_assert_cmpuint (used & (used - 1), !=, 0); /* two lanes */
+          cases++;
+        }
+      fixture_clear (&f);
+    }
+  g_assert_cmpuint (cases, >, 0);
+}
+
 /* An evaluator that knows a time already: the simulated device, with the
  * leaf `decisions` offered as the incumbent, as the journal does. */
 typedef struct {
@@ -191,19 +305,20 @@ typedef struct {
 } Known;
 
 static void
-known_prepare (gpointer self, const BnbChoiceNode *leaf)
+known_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
 {
   Known *k = self;
   if (k->inner->klass->prepare)
-    k->inner->klass->prepare (k->inner->self, leaf);
+    k->inner->klass->prepare (k->inner->self, leaf, lane);
 }
 
 static BnbEvaluation *
 known_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                GError **error)
+                guint lane, GError **error)
 {
   Known *k = self;
-  return k->inner->klass->evaluate (k->inner->self, leaf, final, error);
+  return k->inner->klass->evaluate (k->inner->self, leaf, final, lane,
+                                   error);
 }
 
 static BnbChoiceNode *
@@ -367,7 +482,7 @@ typedef struct {
 
 static BnbEvaluation *
 trap_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-               GError **error)
+               guint lane, GError **error)
 {
   Trap *t = self;
   BnbEvaluation *e = bnb_evaluation_new ();
@@ -442,12 +557,12 @@ json_number (const char *json, const char *key)
 /* Runs bnbtune with `argv` (argv[0] its path) and returns what it printed
  * on standard output; its failure fails the test. */
 static char *
-spawn_bnbtune (const char **argv)
+spawn_bnbtune_env (const char **argv, char **envp)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL, *err = NULL;
   gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &out, &err, &status, &error);
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))
@@ -455,14 +570,22 @@ spawn_bnbtune (const char **argv)
   return g_steal_pointer (&out);
 }
 
+static char *
+spawn_bnbtune (const char **argv)
+{
+  return spawn_bnbtune_env (argv, NULL);
+}
+
 /* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
  * makes (the whole space if NULL), at `sizes` (NULL: the file's), with
- * no journal or, given one, with it and --resume; returns the best time
- * of its report, which must be proven. */
+ * no journal or, given one, with it and --resume, on `device` (NULL: the
+ * test device) in the environment `envp` (NULL: this one's); returns the
+ * best time of its report, which must be proven. */
 static double
-run_strategy_journal (const char *kernel, const char *sizes,
-                      const char *decisions, const char *strategy,
-                      const char *dir, const char *journal)
+run_strategy_on (const char *kernel, const char *sizes,
+                 const char *decisions, const char *strategy,
+                 const char *dir, const char *journal, const char *device,
+                 char **envp)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL, *json = NULL;
@@ -472,7 +595,7 @@ run_strategy_journal (const char *kernel, const char *sizes,
   g_autofree char *dec_arg
       = g_strdup_printf ("--decisions=%s", text ? text : "");
   g_autofree char *dev_arg = g_strdup_printf (
-      "--device=%s", bnb_test_device ());
+      "--device=%s", device ? device : bnb_test_device ());
   g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   const char *fixed[] = { bnb_test_bnbtune (), "--kernel", kernel, dev_arg,
                           dec_arg, "--strategy", strategy, "--quiet",
@@ -490,12 +613,21 @@ run_strategy_journal (const char *kernel, const char *sizes,
   else
     g_ptr_array_add (argv, g_strdup ("--no-journal"));
   g_ptr_array_add (argv, NULL);
-  g_free (spawn_bnbtune ((const char **)argv->pdata));
+  g_free (spawn_bnbtune_env ((const char **)argv->pdata, envp));
   g_autofree char *path = g_build_filename (report, "report.json", NULL);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_assert_nonnull (strstr (json, "\"proven\": true"));
   g_assert_cmpfloat (json_number (json, "violations"), ==, 0);
   return json_number (json, "overall_best_s");
+}
+
+static double
+run_strategy_journal (const char *kernel, const char *sizes,
+                      const char *decisions, const char *strategy,
+                      const char *dir, const char *journal)
+{
+  return run_strategy_on (kernel, sizes, decisions, strategy, dir, journal,
+                          NULL, NULL);
 }
 
 static double
@@ -535,7 +667,7 @@ csv_fields (const char *line)
 /* evaluations.csv's columns, by the header's names. */
 enum { CSV_DECISIONS = 4, CSV_OUTCOME = 6, CSV_TIME = 7, CSV_FROM_JOURNAL = 10,
        CSV_SAME_KERNEL = 11, CSV_FINAL = 12, CSV_PRIVATE_MEM = 13,
-       CSV_COLUMNS = 16 };
+       CSV_LANE = 16, CSV_COLUMNS = 17 };
 
 static GStrv
 csv_lines (const char *dir, const char *strategy)
@@ -760,6 +892,112 @@ end_to_end (const char *kernel, const char *sizes, const char *decisions)
   g_assert_cmpuint (journaled, ==, bb_rows);
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
   g_assert_cmpint (system (rm), ==, 0);
+}
+
+/* Branch and bound on two devices (PoCL's CPU device twice, as
+ * POCL_DEVICES makes it) proves what one device confirms: it runs leaves
+ * on both, each kernel once; then exhaustive on one device, from the
+ * same journal, measures only the leaves branch and bound cut, and none
+ * of them beats the best it had when it cut them (the report checks the
+ * bound held on each). */
+static void
+test_end_to_end_two_devices (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-two-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "journal.jsonl", NULL);
+  const char *kernel = "data/kernels/axpy.ir", *sizes = "N=4096";
+  const char *decisions = "tests/data/axpy-small.decisions";
+  g_auto (GStrv) envp = g_environ_setenv (g_get_environ (), "POCL_DEVICES",
+                                          "pthread pthread", TRUE);
+  run_strategy_on (kernel, sizes, decisions, "bnb", dir, journal, "all-cpu",
+                   envp);
+  g_auto (GStrv) lines = csv_lines (dir, "bnb");
+  guint used = 0, bb_timed = 0, bb_ok = 0;
+  double bb_best = INFINITY;
+  for (guint i = 1; lines[i] && *lines[i]; i++)
+    {
+      g_auto (GStrv) row = csv_fields (lines[i]);
+      if (strcmp (row[CSV_FINAL], "true") == 0)
+        continue;
+      bb_timed++;
+      g_assert_cmpstr (row[CSV_SAME_KERNEL], ==, "false");
+      gint64 lane = g_ascii_strtoll (row[CSV_LANE], NULL, 10);
+      g_assert_true (lane == 0 || lane == 1);
+      used |= 1u << lane;
+      if (strcmp (row[CSV_OUTCOME], "ok") == 0)
+        {
+          bb_ok++;
+          bb_best = fmin (bb_best, g_ascii_strtod (row[CSV_TIME], NULL));
+        }
+    }
+  g_test_message ("bnb on two devices timed %u leaves", bb_timed);
+  if (bb_timed >= 4)
+    g_assert_cmpuint (used, ==, 3); /* both devices ran leaves */
+
+  run_strategy_on (kernel, sizes, decisions, "exhaustive", dir, journal,
+                   NULL, NULL);
+  guint journaled, same;
+  guint rows = count_rows (dir, "exhaustive", &journaled, &same);
+  g_assert_cmpuint (rows, ==, 16); /* the sub-space's 16 kernels */
+  /* what ran ok is answered by the journal (a time-out under a shorter
+   * limit may run again) */
+  g_assert_cmpuint (journaled, >=, bb_ok);
+  g_assert_cmpuint (journaled, <=, bb_timed);
+  g_auto (GStrv) ex_lines = csv_lines (dir, "exhaustive");
+  for (guint i = 1; ex_lines[i] && *ex_lines[i]; i++)
+    {
+      g_auto (GStrv) row = csv_fields (ex_lines[i]);
+      if (strcmp (row[CSV_FINAL], "true") == 0
+          || strcmp (row[CSV_FROM_JOURNAL], "true") == 0
+          || strcmp (row[CSV_OUTCOME], "ok") != 0)
+        continue;
+      g_assert_cmpfloat (g_ascii_strtod (row[CSV_TIME], NULL), >=, bb_best);
+    }
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
+/* A command that must fail: its standard error. */
+static char *
+spawn_failing (const char **argv, char **envp)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  char *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  return err;
+}
+
+/* A list of devices that cannot be searched on is a clear error: a
+ * device named twice, devices of two kinds (PoCL's basic and pthread
+ * devices), a list given to a command that opens one device. */
+static void
+test_cli_device_lists (void)
+{
+  const char *bin = bnb_test_bnbtune ();
+  const char *twice[] = { bin, "--kernel", "data/kernels/axpy.ir",
+                          "--device", "0,0", "--no-journal", NULL };
+  g_autofree char *e1 = spawn_failing (twice, NULL);
+  g_assert_nonnull (strstr (e1, "names device 0 twice"));
+
+  g_auto (GStrv) envp = g_environ_setenv (g_get_environ (), "POCL_DEVICES",
+                                          "basic pthread", TRUE);
+  const char *kinds[] = { bin, "--kernel", "data/kernels/axpy.ir",
+                          "--device", "all-cpu", "--no-journal", NULL };
+  g_autofree char *e2 = spawn_failing (kinds, envp);
+  g_test_message ("%s", e2);
+  g_assert_nonnull (strstr (e2, "must be of one kind"));
+
+  const char *run[] = { bin, "run", "--kernel", "data/kernels/axpy.ir",
+                        "--device", "0,1", "--random-leaf", "1", NULL };
+  g_autofree char *e3 = spawn_failing (run, NULL);
+  g_assert_nonnull (strstr (e3, "names several devices"));
 }
 
 static void
@@ -1344,6 +1582,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/bnb-equals-exhaustive",
                    test_bnb_equals_exhaustive);
   g_test_add_func ("/search/incumbent", test_incumbent);
+  g_test_add_func ("/search/lanes", test_bnb_lanes);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
   g_test_add_func ("/search/interrupt", test_interrupt);
@@ -1352,6 +1591,9 @@ main (int argc, char **argv)
   g_test_add_func ("/search/dive", test_dive);
   g_test_add_func ("/search/learned-order", test_learned_order);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
+  g_test_add_func ("/search/end-to-end/two-devices",
+                   test_end_to_end_two_devices);
+  g_test_add_func ("/search/cli/device-lists", test_cli_device_lists);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/two-block-reductions",

@@ -10,6 +10,8 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -64,7 +66,7 @@ evaluate (BnbTuneSession *s, const BnbChoiceNode *leaf)
 {
   g_autoptr (GError) error = NULL;
   BnbEvaluation *e = s->evaluator->klass->evaluate (s->evaluator->self, leaf,
-                                                    FALSE, &error);
+                                                    FALSE, 0, &error);
   g_assert_no_error (error);
   g_assert_nonnull (e);
   return e;
@@ -260,6 +262,145 @@ test_one_kernel (void)
   g_assert_cmpint (e->outcome, !=, BNB_OUTCOME_WRONG_RESULT);
 }
 
+/* ---- Several lanes (devices) ------------------------------------------ */
+
+/* A harness for `s`'s kernel on the test device, with `worker` as its
+ * worker program: a second lane beside s->harness. */
+static BnbHarness *
+lane_harness (BnbTuneSession *s, const char *worker)
+{
+  g_autoptr (GError) error = NULL;
+  BnbHarnessOptions o;
+  bnb_harness_options_init (&o);
+  o.worker_program = worker;
+  o.workers = 1;
+  o.repetitions = 3;
+  BnbHarness *h
+      = bnb_harness_new_bound ("data/kernels/mxm.ir", s->kernel_text,
+                               s->kernel, FALSE, bnb_test_device (), &o,
+                               &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (h);
+  return h;
+}
+
+typedef struct {
+  BnbEvaluator *ev;
+  const BnbChoiceNode *leaf;
+  guint lane;
+  BnbEvaluation *e;
+} LaneRun;
+
+static gpointer
+lane_run (gpointer data)
+{
+  LaneRun *r = data;
+  g_autoptr (GError) error = NULL;
+  r->e = r->ev->klass->evaluate (r->ev->self, r->leaf, FALSE, r->lane,
+                                 &error);
+  g_assert_no_error (error);
+  return NULL;
+}
+
+/* Two leaves of one kernel sent to two lanes at once: the kernel runs on
+ * one of them, and the other leaf waits for its answer. */
+static void
+test_lanes_same_kernel (void)
+{
+  g_autoptr (BnbTuneSession) s = open_small_mxm (NULL, FALSE);
+  g_autoptr (BnbHarness) second = lane_harness (s, bnb_test_bnbtune ());
+  BnbHarness *lanes[] = { s->harness, second };
+  BnbHarnessOptions o;
+  bnb_harness_options_init (&o);
+  o.repetitions = 3;
+  g_autoptr (BnbEvaluator) ev
+      = bnb_tune_evaluator_new_lanes (lanes, 2, NULL, FALSE, &o);
+  g_assert_cmpuint (ev->lanes, ==, 2);
+  g_autoptr (BnbChoiceNode) a = NULL, b = NULL;
+  twin_leaves (s, &a, &b);
+  LaneRun runs[] = { { ev, a, 0, NULL }, { ev, b, 1, NULL } };
+  GThread *t = g_thread_new ("lane-1", lane_run, &runs[1]);
+  lane_run (&runs[0]);
+  g_thread_join (t);
+  g_autoptr (BnbEvaluation) ea = runs[0].e, eb = runs[1].e;
+  g_assert_cmpint (ea->outcome, ==, BNB_OUTCOME_OK);
+  g_assert_cmpint (ea->same_kernel + eb->same_kernel, ==, 1);
+  g_assert_cmpfloat (ea->median_s, ==, eb->median_s);
+  BnbEvaluation *ran = ea->same_kernel ? eb : ea;
+  BnbEvaluation *answered = ea->same_kernel ? ea : eb;
+  g_assert_cmpint (ran->lane, ==, ran == ea ? 0 : 1);
+  g_assert_cmpint (answered->lane, ==, -1);
+}
+
+/* A lane whose device fails (its worker dies and cannot start again) is
+ * dropped with a message, and its leaves run on the lane left. */
+static void
+test_lanes_device_fails (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-lanes-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *alive = g_build_filename (dir, "alive", NULL);
+  g_autofree char *pidfile = g_build_filename (dir, "pid", NULL);
+  g_autofree char *worker = g_build_filename (dir, "worker.sh", NULL);
+  g_autofree char *bin = g_canonicalize_filename (bnb_test_bnbtune (), NULL);
+  /* the second lane's worker starts only while `alive` exists */
+  g_autofree char *script = g_strdup_printf (
+      "#!/bin/sh\n[ -e '%s' ] || exit 1\necho $$ > '%s'\nexec '%s' \"$@\"\n",
+      alive, pidfile, bin);
+  g_assert_true (g_file_set_contents (alive, "", 0, &error));
+  g_assert_true (g_file_set_contents (worker, script, -1, &error));
+  g_assert_cmpint (g_chmod (worker, 0755), ==, 0);
+
+  g_autoptr (BnbTuneSession) s = open_small_mxm (NULL, FALSE);
+  g_autoptr (BnbHarness) second = lane_harness (s, worker);
+  BnbHarness *lanes[] = { s->harness, second };
+  BnbHarnessOptions o;
+  bnb_harness_options_init (&o);
+  o.repetitions = 3;
+  g_autoptr (BnbEvaluator) ev
+      = bnb_tune_evaluator_new_lanes (lanes, 2, NULL, FALSE, &o);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (GHashTable) keys
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  BnbChoiceNode *leaves[3];
+  for (guint i = 0; i < 3; i++) /* three leaves of three kernels */
+    do
+      leaves[i] = bnb_choice_random_leaf (s->root, rand, 100);
+    while (!g_hash_table_add (keys, kernel_key (leaves[i]))
+           && (bnb_choice_node_free (leaves[i]), TRUE));
+
+  LaneRun first = { ev, leaves[0], 1, NULL };
+  lane_run (&first);
+  g_assert_cmpint (first.e->lane, ==, 1);
+  g_assert_cmpint (first.e->outcome, ==, BNB_OUTCOME_OK);
+
+  g_autofree char *pid = NULL;
+  g_assert_true (g_file_get_contents (pidfile, &pid, NULL, &error));
+  g_assert_cmpint (g_remove (alive), ==, 0);
+  g_assert_cmpint (kill ((pid_t)g_ascii_strtoll (pid, NULL, 10), SIGKILL), ==,
+                   0);
+  g_test_expect_message (NULL, G_LOG_LEVEL_MESSAGE,
+                         "device 2 of 2 (*) failed, going on with 1: *");
+  LaneRun second_run = { ev, leaves[1], 1, NULL };
+  lane_run (&second_run);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (second_run.e->lane, ==, 0);
+  g_assert_cmpint (second_run.e->outcome, ==, BNB_OUTCOME_OK);
+  /* the lane stays dropped: no second message */
+  LaneRun third = { ev, leaves[2], 1, NULL };
+  lane_run (&third);
+  g_assert_cmpint (third.e->lane, ==, 0);
+
+  bnb_evaluation_free (first.e);
+  bnb_evaluation_free (second_run.e);
+  bnb_evaluation_free (third.e);
+  for (guint i = 0; i < 3; i++)
+    bnb_choice_node_free (leaves[i]);
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -269,5 +410,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tune/launch-limit", test_launch_limit);
   g_test_add_func ("/tune/one-description", test_one_description);
   g_test_add_func ("/tune/one-kernel", test_one_kernel);
+  g_test_add_func ("/tune/lanes/same-kernel", test_lanes_same_kernel);
+  g_test_add_func ("/tune/lanes/device-fails", test_lanes_device_fails);
   return g_test_run ();
 }

@@ -4,7 +4,14 @@
  * resuming, the leaves whose code it holds (by kernel key, never by
  * decisions alone).  Leaves whose code is the same kernel (equal
  * kernel_key) are built and run once: the others get that kernel's
- * answer. */
+ * answer.
+ *
+ * With several devices the evaluator has a lane per device, each with its
+ * harness: a leaf is built ahead and run on the lane the search sends it
+ * to.  A kernel being run on one lane is not run again on another: an
+ * equal kernel waits for that answer.  A lane whose harness fails (its
+ * device cannot be used again) is dropped with a message while another
+ * remains, and its leaves go to the next lane alive. */
 #include "tune/tune.h"
 
 #include <stdio.h>
@@ -18,7 +25,8 @@
 #define INCUMBENT_TRIES 256
 
 typedef struct {
-  BnbHarness *harness; /* kept */
+  GPtrArray *harnesses; /* BnbHarness, kept: one per lane */
+  gboolean *failed;     /* per lane: its harness failed (under the lock) */
   BnbJournal *journal; /* kept, may be NULL */
   gboolean resume;
   guint warmup, repetitions, final_repetitions;
@@ -29,7 +37,47 @@ typedef struct {
   /* kernel_key -> the latest BnbEvaluation of that kernel, or NULL while it
    * is only built ahead */
   GHashTable *kernels;
+  GHashTable *running; /* kernel keys being run on a lane */
+  GCond ran;           /* one of them came back */
 } HarnessEvaluator;
+
+/* `lane` if its harness has not failed, else the next lane that has not
+ * (`lane` itself when none is left). */
+static guint
+live_lane (HarnessEvaluator *h, guint lane)
+{
+  guint n = h->harnesses->len;
+  g_mutex_lock (&h->lock);
+  guint live = lane;
+  for (guint i = 0; i < n; i++)
+    if (!h->failed[(lane + i) % n])
+      {
+        live = (lane + i) % n;
+        break;
+      }
+  g_mutex_unlock (&h->lock);
+  return live;
+}
+
+/* The harness of `lane` failed: dropped with a message if another lane
+ * is alive (TRUE), else kept, and the failure ends the search (FALSE). */
+static gboolean
+drop_lane (HarnessEvaluator *h, guint lane, const GError *why)
+{
+  guint n = h->harnesses->len, left = 0;
+  g_mutex_lock (&h->lock);
+  for (guint i = 0; i < n; i++)
+    left += i != lane && !h->failed[i];
+  if (left > 0)
+    h->failed[lane] = TRUE;
+  g_mutex_unlock (&h->lock);
+  if (left > 0)
+    g_message ("device %u of %u (%s) failed, going on with %u: %s",
+               lane + 1, n,
+               bnb_harness_device (h->harnesses->pdata[lane])->name, left,
+               why->message);
+  return left > 0;
+}
 
 /* Whether this run or, with --resume, the journal knows kernel `key`
  * already (then it is not built ahead).  Called with the lock held. */
@@ -42,7 +90,7 @@ kernel_known (HarnessEvaluator *h, const char *key)
 }
 
 static void
-harness_prepare (gpointer self, const BnbChoiceNode *leaf)
+harness_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
 {
   HarnessEvaluator *h = self;
   g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
@@ -55,7 +103,7 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf)
     g_hash_table_insert (h->kernels, g_strdup (p->kernel_key), NULL);
   g_mutex_unlock (&h->lock);
   if (!known)
-    bnb_harness_prepare (h->harness, p);
+    bnb_harness_prepare (h->harnesses->pdata[live_lane (h, lane)], p);
   g_mutex_lock (&h->lock);
   if (g_hash_table_size (h->programs) >= MAX_WAITING)
     g_hash_table_remove_all (h->programs);
@@ -102,12 +150,12 @@ runs_limit (HarnessEvaluator *h, gboolean final)
 }
 
 static void
-apply_limit (HarnessEvaluator *h, gboolean final)
+apply_limit (HarnessEvaluator *h, BnbHarness *harness, gboolean final)
 {
   g_mutex_lock (&h->lock);
   double limit = runs_limit (h, final);
   g_mutex_unlock (&h->lock);
-  bnb_harness_set_timeout (h->harness, limit);
+  bnb_harness_set_timeout (harness, limit);
 }
 
 /* The answer of a kernel equal to program `p` that ran in this run or,
@@ -117,12 +165,11 @@ apply_limit (HarnessEvaluator *h, gboolean final)
  * by decisions: a journal written by a tool that printed other code for
  * these decisions holds another key, and the kernel runs again.  The
  * answer is marked same_kernel when it was measured under other
- * decisions. */
+ * decisions.  Called with the lock held. */
 static BnbEvaluation *
 from_known_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
                    const char *decisions)
 {
-  g_mutex_lock (&h->lock);
   double limit = runs_limit (h, FALSE);
   const BnbEvaluation *twin = g_hash_table_lookup (h->kernels, p->kernel_key);
   gboolean journaled = FALSE;
@@ -135,7 +182,6 @@ from_known_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
   BnbEvaluation *e = twin != NULL && bnb_evaluation_is_reusable (twin, limit)
                          ? bnb_evaluation_copy (twin)
                          : NULL;
-  g_mutex_unlock (&h->lock);
   if (e == NULL)
     return NULL;
   e->same_kernel = !journaled || g_strcmp0 (e->decisions, decisions) != 0;
@@ -143,17 +189,78 @@ from_known_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
   e->decisions = g_strdup (decisions);
   e->compile_s = 0;
   e->from_journal = journaled;
+  e->lane = -1;
   return e;
 }
 
-static void
-remember_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
-                 const BnbEvaluation *e)
+/* The answer for `p` from an equal kernel (from_known_kernel), after
+ * waiting for one being run on another lane; NULL when it must run,
+ * and then it is marked running until done_kernel. */
+static BnbEvaluation *
+known_or_claim (HarnessEvaluator *h, const BnbCodegenProgram *p,
+                const char *decisions)
 {
   g_mutex_lock (&h->lock);
-  g_hash_table_replace (h->kernels, g_strdup (p->kernel_key),
-                        bnb_evaluation_copy (e));
+  while (g_hash_table_contains (h->running, p->kernel_key))
+    g_cond_wait (&h->ran, &h->lock);
+  BnbEvaluation *e = from_known_kernel (h, p, decisions);
+  if (e == NULL)
+    g_hash_table_add (h->running, g_strdup (p->kernel_key));
   g_mutex_unlock (&h->lock);
+  return e;
+}
+
+/* The run of `p` claimed by known_or_claim ended with `e` (NULL: the
+ * evaluator failed; stopped: no answer), which equal kernels get. */
+static void
+done_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
+             const BnbEvaluation *e)
+{
+  g_mutex_lock (&h->lock);
+  if (e != NULL && !e->stopped)
+    g_hash_table_replace (h->kernels, g_strdup (p->kernel_key),
+                          bnb_evaluation_copy (e));
+  g_hash_table_remove (h->running, p->kernel_key);
+  g_cond_broadcast (&h->ran);
+  g_mutex_unlock (&h->lock);
+}
+
+/* The lane that ran `p`'s kernel in this search (its build is there), else
+ * `lane`: a final re-measure goes where the kernel is built. */
+static guint
+lane_that_ran (HarnessEvaluator *h, const BnbCodegenProgram *p, guint lane)
+{
+  g_mutex_lock (&h->lock);
+  const BnbEvaluation *e = g_hash_table_lookup (h->kernels, p->kernel_key);
+  if (e != NULL && e->lane >= 0)
+    lane = (guint)e->lane;
+  g_mutex_unlock (&h->lock);
+  return lane;
+}
+
+/* Runs `p` on `lane`, or on the next lane alive while lanes fail. */
+static BnbEvaluation *
+run_on_lane (HarnessEvaluator *h, const BnbCodegenProgram *p, gboolean final,
+             guint lane, GError **error)
+{
+  for (;;)
+    {
+      g_autoptr (GError) failed = NULL;
+      lane = live_lane (h, lane);
+      BnbHarness *harness = h->harnesses->pdata[lane];
+      apply_limit (h, harness, final);
+      BnbEvaluation *e = bnb_harness_evaluate (harness, p, final, &failed);
+      if (e != NULL)
+        {
+          e->lane = (gint)lane;
+          return e;
+        }
+      if (!drop_lane (h, lane, failed))
+        {
+          g_propagate_error (error, g_steal_pointer (&failed));
+          return NULL;
+        }
+    }
 }
 
 static gboolean
@@ -169,7 +276,7 @@ record (HarnessEvaluator *h, const BnbEvaluation *e, GError **error)
 
 static BnbEvaluation *
 harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                  GError **error)
+                  guint lane, GError **error)
 {
   HarnessEvaluator *h = self;
   g_autoptr (GError) cause = NULL;
@@ -177,15 +284,16 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   g_autoptr (BnbCodegenProgram) p = take_program (h, leaf, key, &cause);
   if (p == NULL)
     return codegen_failure (leaf, cause);
-  BnbEvaluation *e = final ? NULL : from_known_kernel (h, p, key);
+  BnbEvaluation *e = final ? NULL : known_or_claim (h, p, key);
   if (e != NULL && e->from_journal && !e->same_kernel)
     return e; /* the journal has this very leaf */
   if (e == NULL)
     {
-      apply_limit (h, final);
-      e = bnb_harness_evaluate (h->harness, p, final, error);
-      if (e != NULL && !final && !e->stopped)
-        remember_kernel (h, p, e);
+      if (final)
+        lane = lane_that_ran (h, p, lane);
+      e = run_on_lane (h, p, final, lane, error);
+      if (!final)
+        done_kernel (h, p, e);
     }
   if (e != NULL && !record (h, e, error))
     g_clear_pointer (&e, bnb_evaluation_free);
@@ -207,7 +315,8 @@ static void
 harness_set_deadline (gpointer self, gint64 end_us)
 {
   HarnessEvaluator *h = self;
-  bnb_harness_set_deadline (h->harness, end_us);
+  for (guint i = 0; i < h->harnesses->len; i++)
+    bnb_harness_set_deadline (h->harnesses->pdata[i], end_us);
 }
 
 /* With --resume, the fastest leaf of the journal that lies below `root`
@@ -252,6 +361,10 @@ harness_free (gpointer self)
   HarnessEvaluator *h = self;
   g_hash_table_unref (h->programs);
   g_hash_table_unref (h->kernels);
+  g_hash_table_unref (h->running);
+  g_ptr_array_unref (h->harnesses);
+  g_free (h->failed);
+  g_cond_clear (&h->ran);
   g_mutex_clear (&h->lock);
   g_free (h);
 }
@@ -270,8 +383,21 @@ BnbEvaluator *
 bnb_tune_evaluator_new (BnbHarness *harness, BnbJournal *journal,
                        gboolean resume, const BnbHarnessOptions *options)
 {
+  BnbHarness *one[] = { harness };
+  return bnb_tune_evaluator_new_lanes (one, 1, journal, resume, options);
+}
+
+BnbEvaluator *
+bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n,
+                             BnbJournal *journal, gboolean resume,
+                             const BnbHarnessOptions *options)
+{
+  g_return_val_if_fail (n > 0, NULL);
   HarnessEvaluator *h = g_new0 (HarnessEvaluator, 1);
-  h->harness = harness;
+  h->harnesses = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (h->harnesses, harnesses[i]);
+  h->failed = g_new0 (gboolean, n);
   h->journal = journal;
   h->resume = resume;
   h->timeout_s = options->timeout_s;
@@ -279,12 +405,18 @@ bnb_tune_evaluator_new (BnbHarness *harness, BnbJournal *journal,
   h->repetitions = options->repetitions;
   h->final_repetitions = options->final_repetitions;
   g_mutex_init (&h->lock);
+  g_cond_init (&h->ran);
+  h->running = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   h->programs = g_hash_table_new_full (
       g_str_hash, g_str_equal, g_free,
       (GDestroyNotify) bnb_codegen_program_free);
   h->kernels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       (GDestroyNotify) bnb_evaluation_free);
-  g_autofree char *name = g_strdup_printf (
-      "%s (OpenCL)", bnb_harness_device (harness)->name);
-  return bnb_evaluator_new (&harness_class, h, name);
+  const char *device = bnb_harness_device (harnesses[0])->name;
+  g_autofree char *name
+      = n > 1 ? g_strdup_printf ("%u x %s (OpenCL)", n, device)
+              : g_strdup_printf ("%s (OpenCL)", device);
+  BnbEvaluator *ev = bnb_evaluator_new (&harness_class, h, name);
+  ev->lanes = n;
+  return ev;
 }

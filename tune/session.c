@@ -21,13 +21,7 @@ bnb_tune_describe_device (const char *device, const char *file,
   *reason = NULL;
   if (file != NULL)
     return bnb_device_desc_load_file (file, desc, error);
-  g_autoptr (BnbDevice) opened
-      = bnb_device_open_full (device, BNB_DEVICE_CALIBRATE_CACHED, error);
-  if (opened == NULL)
-    return FALSE;
-  *desc = *bnb_device_desc (opened);
-  *reason = g_strdup (bnb_device_reason (opened));
-  return TRUE;
+  return bnb_device_describe (device, desc, reason, error);
 }
 
 /* A --size that names no parameter, or an impossible value, is an
@@ -111,6 +105,85 @@ open_journal (const BnbTuneOptions *o, BnbTuneSession *s, GError **error)
   return s->journal != NULL;
 }
 
+/* One harness opened on its own thread. */
+typedef struct {
+  const BnbTuneOptions *o;
+  const BnbTuneSession *s;
+  const char *device;
+  BnbHarness *harness;
+  GError *error;
+} Opening;
+
+static gpointer
+open_one (gpointer data)
+{
+  Opening *x = data;
+  x->harness = bnb_harness_new_bound (x->o->kernel_path, x->s->kernel_text,
+                                      x->s->kernel, FALSE, x->device,
+                                      &x->o->harness, &x->error);
+  return NULL;
+}
+
+/* A harness per device of `devices` (of one kind, as
+ * bnb_device_split_specs makes sure: one description serves the model and
+ * the journal); the first is s->harness.  Each has the session's kernel:
+ * it parses nothing again.  They open at once, each on a thread: opening
+ * one starts its workers, which each open the device. */
+static gboolean
+open_harnesses (const BnbTuneOptions *o, BnbTuneSession *s,
+                char **devices, GError **error)
+{
+  guint n = g_strv_length (devices);
+  g_autofree Opening *x = g_new0 (Opening, n);
+  g_autofree GThread **threads = g_new0 (GThread *, n);
+  for (guint i = 0; i < n; i++)
+    {
+      x[i] = (Opening){ .o = o, .s = s, .device = devices[i] };
+      if (i > 0)
+        threads[i] = g_thread_new ("bnb-open", open_one, &x[i]);
+    }
+  open_one (&x[0]);
+  s->harnesses = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) bnb_harness_free);
+  for (guint i = 0; i < n; i++)
+    {
+      if (threads[i] != NULL)
+        g_thread_join (threads[i]);
+      if (x[i].harness != NULL)
+        g_ptr_array_add (s->harnesses, x[i].harness);
+      else if (error != NULL && *error == NULL)
+        g_propagate_error (error, g_steal_pointer (&x[i].error));
+      g_clear_error (&x[i].error);
+    }
+  if (s->harnesses->len < n)
+    return FALSE;
+  s->harness = s->harnesses->pdata[0];
+  return TRUE;
+}
+
+static gpointer
+free_one (gpointer harness)
+{
+  bnb_harness_free (harness);
+  return NULL;
+}
+
+/* Each harness closes its workers; several close at once. */
+static void
+free_harnesses (GPtrArray *harnesses)
+{
+  g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+  g_ptr_array_set_free_func (harnesses, NULL);
+  for (guint i = 1; i < harnesses->len; i++)
+    g_ptr_array_add (threads,
+                     g_thread_new ("bnb-close", free_one, harnesses->pdata[i]));
+  if (harnesses->len > 0)
+    bnb_harness_free (harnesses->pdata[0]);
+  for (guint i = 0; i < threads->len; i++)
+    g_thread_join (threads->pdata[i]);
+  g_ptr_array_unref (harnesses);
+}
+
 BnbTuneSession *
 bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
 {
@@ -118,11 +191,21 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   g_return_val_if_fail (o != NULL && o->kernel_path != NULL, NULL);
   /* the kernel first: a file that does not parse or a size that does not
    * bind is said before any device is opened (or calibrated) */
+  g_auto (GStrv) devices = NULL;
   if (!(s->kernel
         = load_kernel (o->kernel_path, o->sizes, &s->kernel_text, error))
-      || !bnb_tune_describe_device (o->device, o->simulate, &s->desc,
-                                    &s->device_reason, error))
+      || (o->simulate == NULL
+          && !(devices = bnb_device_split_specs (o->device, error)))
+      || !bnb_tune_describe_device (devices ? devices[0] : NULL, o->simulate,
+                                    &s->desc, &s->device_reason, error))
     return NULL;
+  if (devices != NULL && devices[1] != NULL)
+    {
+      g_autofree char *list = g_strjoinv (", ", devices);
+      g_free (s->device_reason);
+      s->device_reason = g_strdup_printf ("devices %s, as --device %s asked",
+                                          list, o->device);
+    }
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
       || !(s->root = bnb_tune_start_node (s->space, o->decisions, error))
@@ -138,14 +221,11 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       s->evaluator->name = g_strdup_printf ("simulated %s", s->desc.name);
       return g_steal_pointer (&s);
     }
-  /* the session's kernel: the harness parses nothing again */
-  s->harness
-      = bnb_harness_new_bound (o->kernel_path, s->kernel_text, s->kernel,
-                               FALSE, o->device, &o->harness, error);
-  if (s->harness == NULL || !open_journal (o, s, error))
+  if (!open_harnesses (o, s, devices, error) || !open_journal (o, s, error))
     return NULL;
-  s->evaluator = bnb_tune_evaluator_new (s->harness, s->journal, o->resume,
-                                         &o->harness);
+  s->evaluator = bnb_tune_evaluator_new_lanes (
+      (BnbHarness **)s->harnesses->pdata, s->harnesses->len, s->journal,
+      o->resume, &o->harness);
   return g_steal_pointer (&s);
 }
 
@@ -156,7 +236,8 @@ bnb_tune_session_free (BnbTuneSession *s)
     return;
   g_clear_pointer (&s->evaluator, bnb_evaluator_free);
   g_clear_pointer (&s->journal, bnb_journal_free);
-  g_clear_pointer (&s->harness, bnb_harness_free);
+  s->harness = NULL;
+  g_clear_pointer (&s->harnesses, free_harnesses);
   g_clear_pointer (&s->model, bnb_model_free);
   g_clear_pointer (&s->root, bnb_choice_node_free);
   g_clear_pointer (&s->space, bnb_choice_space_free);
@@ -183,8 +264,8 @@ void
 bnb_tune_session_interrupt (BnbTuneSession *s)
 {
   g_atomic_int_set (&s->interrupt, 1);
-  if (s->harness != NULL)
-    bnb_harness_set_deadline (s->harness, 1);
+  for (guint i = 0; s->harnesses != NULL && i < s->harnesses->len; i++)
+    bnb_harness_set_deadline (s->harnesses->pdata[i], 1);
 }
 
 gboolean

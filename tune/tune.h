@@ -1,4 +1,5 @@
-/* The engine: a tuning session over one kernel on one device.  The
+/* The engine: a tuning session over one kernel on one device, or on
+ * several devices of one kind (a lane each).  The
  * kernel is parsed and bound once, the device opened and described once
  * (calibrated, from the cache when it can), and the space, the model,
  * the harness, the journal and the evaluator are wired to that one
@@ -16,7 +17,7 @@
 typedef struct {
   const char *kernel_path; /* the .ir file (required) */
   const char *sizes;       /* "M=1024,N=1024"; NULL: the file's */
-  const char *device;      /* an OpenCL device spec; NULL: the default */
+  const char *device; /* an OpenCL device spec, or a list (devices.h) */
   /* A device description file: a simulated device (each leaf takes its
    * bound times a seeded factor, docs/search.md); no device is opened. */
   const char *simulate;
@@ -40,7 +41,8 @@ typedef struct {
   BnbChoiceSpace *space;
   BnbChoiceNode *root; /* the root, or the node of options->decisions */
   BnbModel *model;
-  BnbHarness *harness; /* NULL on a simulated device */
+  BnbHarness *harness; /* the first of harnesses; NULL on a simulated device */
+  GPtrArray *harnesses; /* BnbHarness: one per device; NULL simulated */
   BnbJournal *journal; /* NULL without one */
   BnbEvaluator *evaluator;
   gint interrupt; /* set by bnb_tune_session_interrupt (g_atomic_int) */
@@ -67,8 +69,9 @@ BNB_GIVE BnbHarness *bnb_tune_harness_new (const char *path, const char *text,
     G_GNUC_WARN_UNUSED_RESULT;
 /* A device's description: read from `file` when it is not NULL (a
  * description of a device that need not be there; *reason NULL), else
- * the device that `device` names opened once, calibrated or from the
- * calibration cache (*reason: why that device, devices.h). */
+ * that of the device `device` names, from the calibration cache or
+ * opened and calibrated (bnb_device_describe; *reason: why that device,
+ * devices.h). */
 gboolean bnb_tune_describe_device (const char *device, const char *file,
                                    BnbDeviceDesc *desc, BNB_GIVE char **reason,
                                    GError **error);
@@ -107,6 +110,17 @@ BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new (BNB_KEEP BnbHarness *harness,
                                                gboolean resume,
                                                const BnbHarnessOptions
                                                    *options)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* The same over `n` harnesses (kept), one lane each: devices of one kind,
+ * which the journal and the model take as one (docs/search.md). */
+BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new_lanes (BNB_KEEP BnbHarness
+                                                         **harnesses,
+                                                     guint n,
+                                                     BNB_KEEP BnbJournal
+                                                         *journal,
+                                                     gboolean resume,
+                                                     const BnbHarnessOptions
+                                                         *options)
     G_GNUC_WARN_UNUSED_RESULT;
 
 #endif
