@@ -3,8 +3,10 @@
 #   make            builds ./bnbtune (C11, -Wall -Wextra -Werror)
 #   make deps       installs the missing Debian packages (as root)
 #   make check      builds and runs every test, normally and under
-#                   AddressSanitizer + UndefinedBehaviorSanitizer; the last
-#                   line says "N passed, N failed"
+#                   AddressSanitizer + UndefinedBehaviorSanitizer, and the
+#                   MPI build's (three ranks); the last line says
+#                   "N passed, N failed"
+#   make mpi        builds build/mpi/bnbtune, for mpirun (Open MPI)
 #   make fuzz       fuzzes the .ir parser with libFuzzer (FUZZ_SECONDS=600;
 #                   installs clang and its libFuzzer runtime first)
 #   make fuzz-kernels  the long differential run on generated kernels
@@ -35,7 +37,12 @@ TEST_SUPPORT := $(wildcard tests/support/*.c)
 .SECONDARY:
 all: bnbtune
 
-# $(1) = variant (release, asan), $(2) = flags
+# The MPI build (make mpi: build/mpi/bnbtune, tune/ranks.c), with Open
+# MPI's flags; nothing else needs MPI.
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS := $(shell mpicc --showme:link 2>/dev/null)
+
+# $(1) = variant (release, asan, mpi), $(2) = flags, $(3) = more libraries
 define variant
 build/$(1)/%.o: %.c $$(wildcard */*.h) Makefile
 	@mkdir -p $$(dir $$@)
@@ -44,7 +51,7 @@ build/$(1)/libbnbtune.a: $$(LIB_SRCS:%.c=build/$(1)/%.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 build/$(1)/bnbtune: $$(CLI_SRCS:%.c=build/$(1)/%.o) build/$(1)/libbnbtune.a
-	$$(CC) $(2) -o $$@ $$^ $$(PKG_LIBS)
+	$$(CC) $(2) -o $$@ $$^ $$(PKG_LIBS) $(3)
 build/$(1)/tests/test-%: build/$(1)/tests/test-%.o \
 		$$(TEST_SUPPORT:%.c=build/$(1)/%.o) build/$(1)/libbnbtune.a
 	$$(CC) $(2) -o $$@ $$^ $$(PKG_LIBS)
@@ -54,6 +61,13 @@ check-$(1): build/$(1)/bnbtune $$(TEST_SRCS:tests/%.c=build/$(1)/tests/%)
 endef
 $(eval $(call variant,release,$(OPT)))
 $(eval $(call variant,asan,$(SAN)))
+$(eval $(call variant,mpi,$(OPT) -DBNB_WITH_MPI $(MPI_CFLAGS),$(MPI_LIBS)))
+
+.PHONY: mpi check-mpi-ranks
+mpi: build/mpi/bnbtune
+# The MPI tests (tests/test-mpi.sh: mpirun -np 3 on this machine, PoCL).
+check-mpi-ranks: build/mpi/bnbtune build/release/bnbtune
+	@BNBTUNE=build/mpi/bnbtune tests/run-tests.sh mpi tests/test-mpi.sh
 
 bnbtune: build/release/bnbtune
 	cp $< $@.tmp && mv -f $@.tmp $@
@@ -124,6 +138,7 @@ check:
 	$(MAKE) --no-print-directory check-asan > build/check-asan.log 2>&1 & \
 	asan=$$!; \
 	$(MAKE) --no-print-directory check-release || status=1; \
+	$(MAKE) --no-print-directory check-mpi-ranks || status=1; \
 	echo "# release done; waiting for the asan half (build/check-asan.log)"; \
 	wait $$asan || status=1; \
 	cat build/check-asan.log; \

@@ -6,6 +6,7 @@
  * interrupted (Ctrl-C) after writing what it found. */
 #include "bnb/bnb.h"
 #include "cli/cli.h"
+#include "tune/tune.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -102,10 +103,26 @@ main (int argc, char **argv)
       print_usage (stderr);
       return 2;
     }
-  if (argv[1][0] == '-' ? !cmd->func (argc, argv, &error)
-                        : !cmd->func (argc - 1, argv + 1, &error))
+  /* the searches may run over MPI ranks (tune/ranks.c); never the
+   * harness's workers */
+  gboolean ranks = strcmp (cmd->name, "tune") == 0
+                   || strcmp (cmd->name, "compare") == 0;
+  if (ranks && !bnb_ranks_init (&argc, &argv, &error))
     {
       fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
+      return 1;
+    }
+  gboolean ok = argv[1][0] == '-' ? cmd->func (argc, argv, &error)
+                                  : cmd->func (argc - 1, argv + 1, &error);
+  if (ranks)
+    bnb_ranks_finish ();
+  if (!ok)
+    {
+      if (bnb_ranks_rank () > 0)
+        fprintf (stderr, "bnbtune %s (rank %u): %s\n", cmd->name,
+                 bnb_ranks_rank (), error->message);
+      else
+        fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
       if (g_error_matches (error, BNB_SEARCH_ERROR,
                            BNB_SEARCH_ERROR_INTERRUPTED))
         return 130;

@@ -316,10 +316,14 @@ session_open (const TuneOptions *o, GError **error)
   t.harness.in_process = o->in_process;
   t.harness.workers = (guint)MAX (o->workers, 0);
   t.journal = o->journal;
-  t.no_journal = o->no_journal;
+  t.no_journal = o->no_journal || bnb_ranks_rank () > 0;
   t.resume = o->resume;
   Session *s = bnb_tune_session_open (&t, error);
-  if (s != NULL && s->device_reason != NULL)
+  if (s == NULL && bnb_ranks_rank () > 0)
+    bnb_ranks_hello_failed (*error);
+  if (s == NULL || bnb_ranks_rank () > 0)
+    return s;
+  if (s->device_reason != NULL)
     fprintf (stderr, "bnbtune: device: %s\n", s->device_reason);
   if (s != NULL && s->journal != NULL
       && bnb_journal_repair_note (s->journal) != NULL)
@@ -674,6 +678,8 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
   g_autoptr (BnbTuneSession) s = session_open (&o, error);
   if (s == NULL)
     return FALSE;
+  if (bnb_ranks_rank () > 0) /* under MPI: rank 0 searches */
+    return bnb_ranks_serve (s, error);
   g_auto (Interrupt) in = { 0 };
   interrupt_start (&in, s);
   g_autoptr (GPtrArray) results
@@ -753,6 +759,8 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
   g_autoptr (BnbTuneSession) s = session_open (&o, error);
   if (s == NULL)
     return FALSE;
+  if (bnb_ranks_rank () > 0) /* under MPI: rank 0 searches */
+    return bnb_ranks_serve (s, error);
   g_auto (Interrupt) in = { 0 };
   interrupt_start (&in, s);
   g_autoptr (GPtrArray) results

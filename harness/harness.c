@@ -482,6 +482,7 @@ bnb_harness_evaluate (BnbHarness *h, const BnbCodegenProgram *program,
   if (e)
     {
       e->timeout_s = h->timeout_s;
+      g_free (e->kernel_key);
       e->kernel_key = g_strdup (program->kernel_key);
     }
   g_mutex_unlock (&h->lock);

@@ -104,6 +104,12 @@ BNB_GIVE BnbEvaluation *bnb_evaluation_copy (const BnbEvaluation *e)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_evaluation_free (BNB_TAKE BnbEvaluation *e);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbEvaluation, bnb_evaluation_free)
+/* An evaluation as bytes, and back (to another process: MPI ranks).  The
+ * lane, from_journal and same_kernel are the receiver's to set. */
+BNB_GIVE GBytes *bnb_evaluation_to_bytes (const BnbEvaluation *e)
+    G_GNUC_WARN_UNUSED_RESULT;
+BNB_GIVE BnbEvaluation *bnb_evaluation_from_bytes (GBytes *bytes)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* One line: "ok: 12.3 us (median of 10, min 12.0, max 13.1)",
  * "wrong-result: C[17] = 3.5, expected 2.5 (error 0.4 > 0.001)". */
 BNB_GIVE char *bnb_evaluation_summary (const BnbEvaluation *e)

@@ -184,6 +184,8 @@ bnb_harness_evaluation_to_variant (const BnbEvaluation *e)
   add (&b, "kernel-wg-size", g_variant_new_int64 (e->kernel_work_group_size));
   add_string (&b, "message", e->message);
   add_string (&b, "date", e->date);
+  add_string (&b, "kernel-key", e->kernel_key);
+  add (&b, "stopped", g_variant_new_boolean (e->stopped));
   return g_variant_ref_sink (g_variant_builder_end (&b));
 }
 
@@ -213,7 +215,25 @@ bnb_harness_evaluation_from_variant (GVariant *v)
   g_variant_lookup (v, "kernel-wg-size", "x", &e->kernel_work_group_size);
   g_variant_lookup (v, "message", "s", &e->message);
   g_variant_lookup (v, "date", "s", &e->date);
+  g_variant_lookup (v, "kernel-key", "s", &e->kernel_key);
+  g_variant_lookup (v, "stopped", "b", &e->stopped);
   return e;
+}
+
+GBytes *
+bnb_evaluation_to_bytes (const BnbEvaluation *e)
+{
+  g_autoptr (GVariant) v = bnb_harness_evaluation_to_variant (e);
+  return g_variant_get_data_as_bytes (v);
+}
+
+BnbEvaluation *
+bnb_evaluation_from_bytes (GBytes *bytes)
+{
+  g_autoptr (GVariant) v = g_variant_ref_sink (
+      g_variant_new_from_bytes (G_VARIANT_TYPE_VARDICT, bytes, FALSE));
+  g_autoptr (GVariant) normal = g_variant_get_normal_form (v);
+  return bnb_harness_evaluation_from_variant (normal);
 }
 
 static GVariant *

@@ -314,7 +314,7 @@ test_lanes_same_kernel (void)
   bnb_harness_options_init (&o);
   o.repetitions = 3;
   g_autoptr (BnbEvaluator) ev
-      = bnb_tune_evaluator_new_lanes (lanes, 2, NULL, FALSE, &o);
+      = bnb_tune_evaluator_new_lanes (lanes, 2, 0, NULL, FALSE, &o);
   g_assert_cmpuint (ev->lanes, ==, 2);
   g_autoptr (BnbChoiceNode) a = NULL, b = NULL;
   twin_leaves (s, &a, &b);
@@ -359,7 +359,7 @@ test_lanes_device_fails (void)
   bnb_harness_options_init (&o);
   o.repetitions = 3;
   g_autoptr (BnbEvaluator) ev
-      = bnb_tune_evaluator_new_lanes (lanes, 2, NULL, FALSE, &o);
+      = bnb_tune_evaluator_new_lanes (lanes, 2, 0, NULL, FALSE, &o);
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
   g_autoptr (GHashTable) keys
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

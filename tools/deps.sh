@@ -12,7 +12,7 @@ set -euo pipefail
 
 base=(ocl-icd-opencl-dev opencl-headers pocl-opencl-icd libhwloc-dev
       libglib2.0-dev clinfo pkg-config make gcc help2man python3
-      python3-venv)
+      python3-venv libopenmpi-dev openmpi-bin)
 kernel_tuner=kernel_tuner==1.5.0
 venv=$(cd "$(dirname "$0")/.." && pwd)/build/python
 fuzz=0

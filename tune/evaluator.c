@@ -11,7 +11,9 @@
  * to.  A kernel being run on one lane is not run again on another: an
  * equal kernel waits for that answer.  A lane whose harness fails (its
  * device cannot be used again) is dropped with a message while another
- * remains, and its leaves go to the next lane alive. */
+ * remains, and its leaves go to the next lane alive.  Under MPI the lanes
+ * past the local devices are the other ranks (tune/ranks.c): a leaf goes
+ * there as its decisions, its evaluation comes back. */
 #include "tune/tune.h"
 
 #include <stdio.h>
@@ -25,8 +27,10 @@
 #define INCUMBENT_TRIES 256
 
 typedef struct {
-  GPtrArray *harnesses; /* BnbHarness, kept: one per lane */
-  gboolean *failed;     /* per lane: its harness failed (under the lock) */
+  GPtrArray *harnesses; /* BnbHarness, kept: one per local lane */
+  guint n_lanes;        /* the local lanes, then one per other rank */
+  gboolean *failed;     /* per lane: its device failed (under the lock) */
+  gint64 end_us;        /* the deadline (0: none), for the other ranks */
   BnbJournal *journal; /* kept, may be NULL */
   gboolean resume;
   guint warmup, repetitions, final_repetitions;
@@ -41,12 +45,19 @@ typedef struct {
   GCond ran;           /* one of them came back */
 } HarnessEvaluator;
 
+/* The rank whose lane `lane` is (0: a local device). */
+static guint
+rank_of (const HarnessEvaluator *h, guint lane)
+{
+  return lane < h->harnesses->len ? 0 : lane - h->harnesses->len + 1;
+}
+
 /* `lane` if its harness has not failed, else the next lane that has not
  * (`lane` itself when none is left). */
 static guint
 live_lane (HarnessEvaluator *h, guint lane)
 {
-  guint n = h->harnesses->len;
+  guint n = h->n_lanes;
   g_mutex_lock (&h->lock);
   guint live = lane;
   for (guint i = 0; i < n; i++)
@@ -64,18 +75,21 @@ live_lane (HarnessEvaluator *h, guint lane)
 static gboolean
 drop_lane (HarnessEvaluator *h, guint lane, const GError *why)
 {
-  guint n = h->harnesses->len, left = 0;
+  guint n = h->n_lanes, left = 0;
   g_mutex_lock (&h->lock);
   for (guint i = 0; i < n; i++)
     left += i != lane && !h->failed[i];
   if (left > 0)
     h->failed[lane] = TRUE;
   g_mutex_unlock (&h->lock);
-  if (left > 0)
+  if (left > 0 && lane < h->harnesses->len)
     g_message ("device %u of %u (%s) failed, going on with %u: %s",
                lane + 1, n,
                bnb_harness_device (h->harnesses->pdata[lane])->name, left,
                why->message);
+  else if (left > 0)
+    g_message ("device %u of %u (rank %u) failed, going on with %u: %s",
+               lane + 1, n, rank_of (h, lane), left, why->message);
   return left > 0;
 }
 
@@ -102,8 +116,11 @@ harness_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
   if (!known)
     g_hash_table_insert (h->kernels, g_strdup (p->kernel_key), NULL);
   g_mutex_unlock (&h->lock);
-  if (!known)
-    bnb_harness_prepare (h->harnesses->pdata[live_lane (h, lane)], p);
+  lane = live_lane (h, lane);
+  if (!known && rank_of (h, lane) > 0)
+    bnb_ranks_prepare (rank_of (h, lane), key);
+  else if (!known)
+    bnb_harness_prepare (h->harnesses->pdata[lane], p);
   g_mutex_lock (&h->lock);
   if (g_hash_table_size (h->programs) >= MAX_WAITING)
     g_hash_table_remove_all (h->programs);
@@ -238,18 +255,49 @@ lane_that_ran (HarnessEvaluator *h, const BnbCodegenProgram *p, guint lane)
   return lane;
 }
 
+/* `p` (the leaf `decisions`) run on another rank, with this process's
+ * launch limit and deadline. */
+static BnbEvaluation *
+run_on_rank (HarnessEvaluator *h, const BnbCodegenProgram *p,
+             const char *decisions, gboolean final, guint rank,
+             GError **error)
+{
+  g_mutex_lock (&h->lock);
+  double launch_s = h->launch_s;
+  gint64 end_us = h->end_us;
+  g_mutex_unlock (&h->lock);
+  double left_s = end_us > 0 ? MAX (end_us - g_get_monotonic_time (), 1)
+                                   / 1e6
+                             : 0;
+  BnbEvaluation *e
+      = bnb_ranks_evaluate (rank, decisions, final, launch_s, left_s, error);
+  if (e != NULL)
+    {
+      g_free (e->kernel_key);
+      e->kernel_key = g_strdup (p->kernel_key);
+    }
+  return e;
+}
+
 /* Runs `p` on `lane`, or on the next lane alive while lanes fail. */
 static BnbEvaluation *
-run_on_lane (HarnessEvaluator *h, const BnbCodegenProgram *p, gboolean final,
-             guint lane, GError **error)
+run_on_lane (HarnessEvaluator *h, const BnbCodegenProgram *p,
+             const char *decisions, gboolean final, guint lane,
+             GError **error)
 {
   for (;;)
     {
       g_autoptr (GError) failed = NULL;
+      BnbEvaluation *e;
       lane = live_lane (h, lane);
-      BnbHarness *harness = h->harnesses->pdata[lane];
-      apply_limit (h, harness, final);
-      BnbEvaluation *e = bnb_harness_evaluate (harness, p, final, &failed);
+      if (rank_of (h, lane) > 0)
+        e = run_on_rank (h, p, decisions, final, rank_of (h, lane), &failed);
+      else
+        {
+          BnbHarness *harness = h->harnesses->pdata[lane];
+          apply_limit (h, harness, final);
+          e = bnb_harness_evaluate (harness, p, final, &failed);
+        }
       if (e != NULL)
         {
           e->lane = (gint)lane;
@@ -291,7 +339,7 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
     {
       if (final)
         lane = lane_that_ran (h, p, lane);
-      e = run_on_lane (h, p, final, lane, error);
+      e = run_on_lane (h, p, key, final, lane, error);
       if (!final)
         done_kernel (h, p, e);
     }
@@ -315,6 +363,9 @@ static void
 harness_set_deadline (gpointer self, gint64 end_us)
 {
   HarnessEvaluator *h = self;
+  g_mutex_lock (&h->lock);
+  h->end_us = end_us;
+  g_mutex_unlock (&h->lock);
   for (guint i = 0; i < h->harnesses->len; i++)
     bnb_harness_set_deadline (h->harnesses->pdata[i], end_us);
 }
@@ -384,11 +435,11 @@ bnb_tune_evaluator_new (BnbHarness *harness, BnbJournal *journal,
                        gboolean resume, const BnbHarnessOptions *options)
 {
   BnbHarness *one[] = { harness };
-  return bnb_tune_evaluator_new_lanes (one, 1, journal, resume, options);
+  return bnb_tune_evaluator_new_lanes (one, 1, 0, journal, resume, options);
 }
 
 BnbEvaluator *
-bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n,
+bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n, guint ranks,
                              BnbJournal *journal, gboolean resume,
                              const BnbHarnessOptions *options)
 {
@@ -397,7 +448,8 @@ bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n,
   h->harnesses = g_ptr_array_new ();
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (h->harnesses, harnesses[i]);
-  h->failed = g_new0 (gboolean, n);
+  h->n_lanes = n + ranks;
+  h->failed = g_new0 (gboolean, h->n_lanes);
   h->journal = journal;
   h->resume = resume;
   h->timeout_s = options->timeout_s;
@@ -414,9 +466,11 @@ bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n,
                                       (GDestroyNotify) bnb_evaluation_free);
   const char *device = bnb_harness_device (harnesses[0])->name;
   g_autofree char *name
-      = n > 1 ? g_strdup_printf ("%u x %s (OpenCL)", n, device)
-              : g_strdup_printf ("%s (OpenCL)", device);
+      = h->n_lanes > 1
+            ? g_strdup_printf ("%u x %s (OpenCL)%s", h->n_lanes, device,
+                               ranks > 0 ? ", over MPI ranks" : "")
+            : g_strdup_printf ("%s (OpenCL)", device);
   BnbEvaluator *ev = bnb_evaluator_new (&harness_class, h, name);
-  ev->lanes = n;
+  ev->lanes = h->n_lanes;
   return ev;
 }

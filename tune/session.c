@@ -199,6 +199,15 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       || !bnb_tune_describe_device (devices ? devices[0] : NULL, o->simulate,
                                     &s->desc, &s->device_reason, error))
     return NULL;
+  if (devices != NULL && bnb_ranks_size () > 1)
+    {
+      /* under MPI a rank has one device: its own of the list */
+      guint n = g_strv_length (devices);
+      char *mine = g_strdup (devices[bnb_ranks_local_rank () % n]);
+      g_strfreev (devices);
+      devices = g_new0 (char *, 2);
+      devices[0] = mine;
+    }
   if (devices != NULL && devices[1] != NULL)
     {
       g_autofree char *list = g_strjoinv (", ", devices);
@@ -221,11 +230,16 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       s->evaluator->name = g_strdup_printf ("simulated %s", s->desc.name);
       return g_steal_pointer (&s);
     }
-  if (!open_harnesses (o, s, devices, error) || !open_journal (o, s, error))
+  /* under MPI only rank 0 keeps the journal, and hears from the others */
+  gboolean first = bnb_ranks_rank () == 0;
+  guint ranks = first ? bnb_ranks_size () - 1 : 0;
+  if (!open_harnesses (o, s, devices, error)
+      || (first && !open_journal (o, s, error))
+      || (ranks > 0 && !bnb_ranks_hello_all (&s->desc, error)))
     return NULL;
   s->evaluator = bnb_tune_evaluator_new_lanes (
-      (BnbHarness **)s->harnesses->pdata, s->harnesses->len, s->journal,
-      o->resume, &o->harness);
+      (BnbHarness **)s->harnesses->pdata, s->harnesses->len, ranks,
+      s->journal, o->resume && first, &o->harness);
   return g_steal_pointer (&s);
 }
 

@@ -111,16 +111,52 @@ BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new (BNB_KEEP BnbHarness *harness,
                                                const BnbHarnessOptions
                                                    *options)
     G_GNUC_WARN_UNUSED_RESULT;
-/* The same over `n` harnesses (kept), one lane each: devices of one kind,
- * which the journal and the model take as one (docs/search.md). */
+/* The same over `n` harnesses (kept), one lane each, then one lane per
+ * other MPI rank (ranks 1 to `ranks`): devices of one kind, which the
+ * journal and the model take as one (docs/search.md). */
 BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new_lanes (BNB_KEEP BnbHarness
                                                          **harnesses,
-                                                     guint n,
+                                                     guint n, guint ranks,
                                                      BNB_KEEP BnbJournal
                                                          *journal,
                                                      gboolean resume,
                                                      const BnbHarnessOptions
                                                          *options)
     G_GNUC_WARN_UNUSED_RESULT;
+
+/* ---- Ranks: several processes through MPI (tune/ranks.c) ----------------
+ * Built with `make mpi` (BNB_WITH_MPI); otherwise there is one rank and
+ * these do nothing.  Rank 0 searches; every other rank serves it leaves
+ * on its one device, as one more lane of rank 0's evaluator. */
+
+#define BNB_RANKS_ERROR (bnb_ranks_error_quark ())
+GQuark bnb_ranks_error_quark (void);
+
+typedef enum {
+  BNB_RANKS_ERROR_FAILED,      /* MPI or another rank failed */
+  BNB_RANKS_ERROR_UNSUPPORTED, /* this build or MPI library cannot */
+} BnbRanksError;
+
+/* MPI_Init_thread when built with MPI (every rank, first thing). */
+gboolean bnb_ranks_init (int *argc, char ***argv, GError **error);
+guint bnb_ranks_rank (void);
+guint bnb_ranks_size (void);
+/* The rank among those of its host (its device: that of the list). */
+guint bnb_ranks_local_rank (void);
+/* Rank 0: each other rank's device is of `desc`'s kind (its HELLO). */
+gboolean bnb_ranks_hello_all (const BnbDeviceDesc *desc, GError **error);
+/* A rank whose session did not open tells rank 0 why. */
+void bnb_ranks_hello_failed (const GError *why);
+/* Rank 0, lane of rank `rank`: build ahead, evaluate (the launch limit
+ * and the seconds left to the search travel with the leaf). */
+void bnb_ranks_prepare (guint rank, const char *decisions);
+BNB_GIVE BnbEvaluation *bnb_ranks_evaluate (guint rank, const char *decisions,
+                                            gboolean final, double launch_s,
+                                            double left_s, GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* The other ranks: say HELLO, then serve rank 0 until it says stop. */
+gboolean bnb_ranks_serve (BnbTuneSession *s, GError **error);
+/* Rank 0 tells the others to stop; every rank leaves MPI. */
+void bnb_ranks_finish (void);
 
 #endif
