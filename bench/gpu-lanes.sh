@@ -8,7 +8,9 @@
 # workers per device, wall time, kernels timed, best, proven; before them,
 # OUT/overhead.txt: the wall time of a search of one evaluation on one
 # device and on two (what a run costs besides its search).
-# Usage: bench/gpu-lanes.sh [N] [W]   (under $OUT; the devices are 0 and 1)
+# With RANKS=1, the runs are over MPI ranks instead (build/mpi/bnbtune,
+# `make mpi`): one process on GPU 0, then 1, 2 and 4 ranks under mpirun.
+# Usage: [RANKS=1] bench/gpu-lanes.sh [N] [W]   (under $OUT; devices 0, 1)
 set -u
 n=${1:-1024}
 w=${2:-8}
@@ -40,16 +42,20 @@ for dev in 0 0,1 0 0,1; do
   echo "one evaluation on $dev: $(python3 -c "print(round($end - $start, 2))") s" \
     >> "$out/overhead.txt"
 done
-for spec in "0 $w" "0,1 $w" "0 $((2 * w))" "0 $w" "0,1 $w"; do
-  set -- $spec
+# One proof from nothing: run LABEL DEVICES WORKERS [LAUNCHER...], a line
+# of lanes.tsv; LAUNCHER (mpirun -np R) runs it over MPI ranks.
+run() {
+  local label=$1 dev=$2 workers=$3 bin=./bnbtune
+  shift 3
+  [ $# -gt 0 ] && bin=build/mpi/bnbtune
   i=$((i + 1))
-  report=$out/run-$i
+  local report=$out/run-$i start end
   start=$(date +%s.%N)
-  ./bnbtune --kernel "$kernel" --size "$size" --device "$1" \
-    --decisions "$decisions" --warmup 1 --repetitions 5 --workers "$2" \
+  "$@" $bin --kernel "$kernel" --size "$size" --device "$dev" \
+    --decisions "$decisions" --warmup 1 --repetitions 5 --workers "$workers" \
     --no-journal --quiet --report "$report" > "$out/run-$i.txt" 2>&1
   end=$(date +%s.%N)
-  python3 - "$report/report.json" "$i" "$1" "$2" "$start" "$end" \
+  python3 - "$report/report.json" "$i" "$label" "$workers" "$start" "$end" \
     >> "$out/lanes.tsv" <<'PY'
 import json, sys
 path, i, dev, w, t0, t1 = sys.argv[1:]
@@ -59,5 +65,26 @@ print("\t".join([i, dev, w, "%.1f" % (float(t1) - float(t0)),
                  str(s.get("kernels_run")), "%.2f" % (s["best_s"] * 1e6),
                  str(s.get("proven")).lower()]))
 PY
-done
+}
+mpirun=${MPIRUN:-mpirun}
+if [ -n "${RANKS:-}" ]; then
+  # over MPI ranks (build/mpi/bnbtune), one GPU per rank, against one
+  # process on one GPU; Open MPI comes carried (OPAL_PREFIX: where it is)
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo \
+    OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_rmaps_base_oversubscribe=1 \
+    OMPI_MCA_hwloc_base_binding_policy=none
+  run "0" 0 "$w"
+  run "1 rank: 0" 0 "$w" "$mpirun" -np 1
+  run "2 ranks: 0, 1" all-gpu "$w" "$mpirun" -np 2
+  run "0" 0 "$w"
+  run "2 ranks: 0, 1" all-gpu "$w" "$mpirun" -np 2
+  run "4 ranks: 0, 1, 0, 1" all-gpu "$((w / 2))" "$mpirun" -np 4
+else
+  run 0 0 "$w"
+  run 0,1 0,1 "$w"
+  run 0 0 "$((2 * w))"
+  run 0 0 "$w"
+  run 0,1 0,1 "$w"
+fi
 cat "$out/overhead.txt" "$out/lanes.tsv"

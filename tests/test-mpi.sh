@@ -15,9 +15,11 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/bnbtune-mpi-XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 # the tests run as root on CI; Open MPI refuses that unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# one machine, no network: shared memory and loopback only
+# one machine, no network: shared memory and loopback only; no binding
+# to a core (each rank's worker processes build in parallel)
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo \
-  OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_rmaps_base_oversubscribe=1
+  OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_rmaps_base_oversubscribe=1 \
+  OMPI_MCA_hwloc_base_binding_policy=none
 decisions=$(cat tests/data/axpy-small.decisions)
 n=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }

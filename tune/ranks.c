@@ -286,37 +286,105 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
                        error);
 }
 
+/* A message from rank 0, as the receiving thread queues it. */
+typedef struct {
+  int tag;
+  GBytes *bytes; /* NULL: receiving failed (error) */
+  GError *error;
+} Message;
+
+static void
+message_free (Message *m)
+{
+  g_clear_pointer (&m->bytes, g_bytes_unref);
+  g_clear_error (&m->error);
+  g_free (m);
+}
+
+/* Receives rank 0's messages as soon as they come, so that its sends
+ * (large ones wait for the receive: a leaf's decisions run to kilobytes)
+ * never wait for this rank's evaluation in flight; they queue here. */
+static gpointer
+receive_main (gpointer data)
+{
+  GAsyncQueue *queue = data;
+  for (;;)
+    {
+      Message *m = g_new0 (Message, 1);
+      m->bytes = receive_bytes (0, MPI_ANY_TAG, &m->tag, &m->error);
+      gboolean last = m->bytes == NULL || m->tag == TAG_STOP;
+      g_async_queue_push (queue, m);
+      if (last)
+        {
+          g_async_queue_unref (queue);
+          return NULL;
+        }
+    }
+}
+
+/* One message: FALSE when the serving ends (stop, or `error`). */
+static gboolean
+serve_one (BnbTuneSession *s, Message *m, gboolean *stop, GError **error)
+{
+  const BnbEvaluatorClass *k = s->evaluator->klass;
+  if (m->bytes == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&m->error));
+      return FALSE;
+    }
+  if (m->tag == TAG_STOP)
+    {
+      *stop = TRUE;
+      return FALSE;
+    }
+  if (m->tag == TAG_PREPARE)
+    {
+      g_autoptr (GVariant) v = variant_of (m->bytes, G_VARIANT_TYPE_STRING);
+      g_autoptr (BnbChoiceNode) leaf
+          = leaf_of (s, g_variant_get_string (v, NULL), NULL);
+      if (leaf != NULL && k->prepare != NULL)
+        k->prepare (s->evaluator->self, leaf, 0);
+      return TRUE;
+    }
+  if (m->tag == TAG_EVALUATE)
+    {
+      g_autoptr (GVariant) v
+          = variant_of (m->bytes, G_VARIANT_TYPE ("(sbdd)"));
+      return serve_evaluate (s, v, error);
+    }
+  return TRUE;
+}
+
 gboolean
 bnb_ranks_serve (BnbTuneSession *s, GError **error)
 {
-  const BnbEvaluatorClass *k = s->evaluator->klass;
   if (!send_variant (0, TAG_HELLO,
                      g_variant_new ("(bss)", TRUE, s->desc.name,
                                     s->desc.driver_version),
                      error))
     return FALSE;
+  g_autoptr (GAsyncQueue) queue
+      = g_async_queue_new_full ((GDestroyNotify) message_free);
+  GThread *receiver
+      = g_thread_new ("bnb-rank-receive", receive_main,
+                      g_async_queue_ref (queue));
+  gboolean stop = FALSE, ok = TRUE;
   for (;;)
     {
-      int tag = 0;
-      g_autoptr (GBytes) bytes = receive_bytes (0, MPI_ANY_TAG, &tag, error);
-      if (bytes == NULL)
-        return FALSE;
-      if (tag == TAG_STOP)
-        return TRUE;
-      if (tag == TAG_PREPARE)
+      Message *m = g_async_queue_pop (queue);
+      gboolean more = serve_one (s, m, &stop, error);
+      gboolean last = m->bytes == NULL || m->tag == TAG_STOP;
+      message_free (m);
+      if (!more)
         {
-          g_autoptr (GVariant) v = variant_of (bytes, G_VARIANT_TYPE_STRING);
-          g_autoptr (BnbChoiceNode) leaf
-              = leaf_of (s, g_variant_get_string (v, NULL), NULL);
-          if (leaf != NULL && k->prepare != NULL)
-            k->prepare (s->evaluator->self, leaf, 0);
-        }
-      else if (tag == TAG_EVALUATE)
-        {
-          g_autoptr (GVariant) v
-              = variant_of (bytes, G_VARIANT_TYPE ("(sbdd)"));
-          if (!serve_evaluate (s, v, error))
-            return FALSE;
+          ok = stop;
+          /* the receiver ends at the stop or at a failed receive; after
+           * a failed evaluation's send it is left to end with MPI */
+          if (last)
+            g_thread_join (receiver);
+          else
+            g_thread_unref (receiver);
+          return ok;
         }
     }
 }
