@@ -110,6 +110,7 @@ main (int argc, char **argv)
   if (ranks && !bnb_ranks_init (&argc, &argv, &error))
     {
       fprintf (stderr, "bnbtune %s: %s\n", cmd->name, error->message);
+      bnb_ranks_finish ();
       return 1;
     }
   gboolean ok = argv[1][0] == '-' ? cmd->func (argc, argv, &error)

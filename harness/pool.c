@@ -13,9 +13,7 @@
  * first, then the fewest sources prepared there and not yet evaluated,
  * then the first.  A worker lost during an evaluation (killed by the
  * watchdog, or dead) is started again at once, alone; one that cannot
- * start is dropped with a warning while another remains, and when none
- * does the evaluation fails as the harness's (the device is gone), not
- * as the candidate's.
+ * start is dropped with a warning while another remains.
  *
  * `lock` guards the routes and the slots' `enabled` flags.  Proxies are
  * called outside it (they have their own locks) and live as long as the
@@ -294,21 +292,16 @@ drop (BnbHarnessPool *pool, guint slot, const GError *why)
 }
 
 /* A worker lost during the evaluation is started again now, so that it
- * builds what was prepared for it while the next evaluations run.  FALSE
- * (with `error`) when it cannot start and was the last: the device cannot
- * be used any more, and what the lost evaluation said is not trusted. */
-static gboolean
+ * builds what was prepared for it while the next evaluations run. */
+static void
 restart_if_lost (BnbHarnessPool *pool, guint slot,
-                 const BnbHarnessSetup *setup, GError **error)
+                 const BnbHarnessSetup *setup)
 {
-  g_autoptr (GError) why = NULL;
+  g_autoptr (GError) error = NULL;
   BnbHarnessProxy *proxy = pool->slots[slot].proxy;
-  if (bnb_harness_proxy_is_running (proxy)
-      || bnb_harness_proxy_ensure (proxy, setup, &why) || drop (pool, slot, why))
-    return TRUE;
-  g_propagate_prefixed_error (error, g_steal_pointer (&why),
-                              "the worker was lost and cannot start again: ");
-  return FALSE;
+  if (!bnb_harness_proxy_is_running (proxy)
+      && !bnb_harness_proxy_ensure (proxy, setup, &error))
+    drop (pool, slot, error);
 }
 
 /* One worker given the problem on its own thread. */
@@ -371,8 +364,8 @@ bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
         {
           /* a stopped evaluation ends a search: its worker starts again
            * at the next evaluation, if any (ensure_worker), not now */
-          if (!e->stopped && !restart_if_lost (pool, slot, setup, error))
-            g_clear_pointer (&e, bnb_evaluation_free);
+          if (!e->stopped)
+            restart_if_lost (pool, slot, setup);
           return e;
         }
       if (!drop (pool, slot, failed))

@@ -65,6 +65,10 @@ bnb_ranks_local_rank (void)
 #ifdef BNB_WITH_MPI
 
 static gboolean initialized;
+/* Per rank: held across an evaluation's send and receive, so that two of
+ * rank 0's threads (a dropped lane's leaves go to the next lane alive)
+ * never take each other's results. */
+static GMutex *rank_locks;
 
 static gboolean
 mpi_failed (int code, const char *what, GError **error)
@@ -99,6 +103,7 @@ bnb_ranks_init (int *argc, char ***argv, GError **error)
   rank_ = (guint)rank;
   size_ = (guint)size;
   local_rank_ = (guint)local;
+  rank_locks = g_new0 (GMutex, size_);
   if (size > 1 && provided < MPI_THREAD_MULTIPLE)
     {
       g_set_error (error, BNB_RANKS_ERROR, BNB_RANKS_ERROR_UNSUPPORTED,
@@ -163,6 +168,13 @@ receive_variant (guint from, int tag, const GVariantType *type,
   return bytes ? variant_of (bytes, type) : NULL;
 }
 
+void
+bnb_ranks_barrier (void)
+{
+  if (initialized && size_ > 1)
+    MPI_Barrier (MPI_COMM_WORLD);
+}
+
 gboolean
 bnb_ranks_hello_all (const BnbDeviceDesc *desc, GError **error)
 {
@@ -217,13 +229,14 @@ bnb_ranks_evaluate (guint rank, const char *decisions, gboolean final,
   gboolean ok = FALSE;
   const char *why = NULL;
   g_autoptr (GVariant) data = NULL;
-  if (!send_variant (rank, TAG_EVALUATE,
-                     g_variant_new ("(sbdd)", decisions, final, launch_s,
-                                    left_s),
-                     error))
-    return NULL;
-  g_autoptr (GVariant) v
-      = receive_variant (rank, TAG_RESULT, G_VARIANT_TYPE ("(bsay)"), error);
+  g_autoptr (GVariant) v = NULL;
+  g_mutex_lock (&rank_locks[rank]);
+  if (send_variant (rank, TAG_EVALUATE,
+                    g_variant_new ("(sbdd)", decisions, final, launch_s,
+                                   left_s),
+                    error))
+    v = receive_variant (rank, TAG_RESULT, G_VARIANT_TYPE ("(bsay)"), error);
+  g_mutex_unlock (&rank_locks[rank]);
   if (v == NULL)
     return NULL;
   g_variant_get (v, "(b&s@ay)", &ok, &why, &data);
@@ -266,6 +279,10 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
   g_autoptr (BnbChoiceNode) leaf = leaf_of (s, decisions, &failed);
   if (leaf != NULL)
     {
+      /* rank 0 answers equal kernels: this rank runs what it is sent,
+       * never answering from its own table (an earlier search's) */
+      if (k->begin != NULL)
+        k->begin (s->evaluator->self);
       k->set_timeout (s->evaluator->self, launch_s);
       k->set_deadline (s->evaluator->self,
                        left_s > 0 ? g_get_monotonic_time ()
@@ -375,15 +392,18 @@ bnb_ranks_serve (BnbTuneSession *s, GError **error)
       gboolean more = serve_one (s, m, &stop, error);
       gboolean last = m->bytes == NULL || m->tag == TAG_STOP;
       message_free (m);
+      if (!more && !last)
+        {
+          /* a result could not be sent, the receiver still waits: rank 0
+           * is gone or MPI is broken; end the job rather than hang */
+          g_printerr ("bnbtune (rank %u): %s\n", rank_,
+                      error && *error ? (*error)->message : "serving failed");
+          MPI_Abort (MPI_COMM_WORLD, 1);
+        }
       if (!more)
         {
           ok = stop;
-          /* the receiver ends at the stop or at a failed receive; after
-           * a failed evaluation's send it is left to end with MPI */
-          if (last)
-            g_thread_join (receiver);
-          else
-            g_thread_unref (receiver);
+          g_thread_join (receiver);
           return ok;
         }
     }
@@ -402,6 +422,7 @@ bnb_ranks_finish (void)
     }
   MPI_Finalize ();
   initialized = FALSE;
+  g_clear_pointer (&rank_locks, g_free);
 }
 
 #else
@@ -410,6 +431,11 @@ gboolean
 bnb_ranks_init (int *argc, char ***argv, GError **error)
 {
   return TRUE;
+}
+
+void
+bnb_ranks_barrier (void)
+{
 }
 
 gboolean

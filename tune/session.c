@@ -195,9 +195,7 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   if (!(s->kernel
         = load_kernel (o->kernel_path, o->sizes, &s->kernel_text, error))
       || (o->simulate == NULL
-          && !(devices = bnb_device_split_specs (o->device, error)))
-      || !bnb_tune_describe_device (devices ? devices[0] : NULL, o->simulate,
-                                    &s->desc, &s->device_reason, error))
+          && !(devices = bnb_device_split_specs (o->device, error))))
     return NULL;
   if (devices != NULL && bnb_ranks_size () > 1)
     {
@@ -208,6 +206,17 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       devices = g_new0 (char *, 2);
       devices[0] = mine;
     }
+  /* under MPI rank 0 describes first (and calibrates, if nothing is
+   * cached), so that ranks do not measure one device at once */
+  if (bnb_ranks_rank () > 0)
+    bnb_ranks_barrier ();
+  gboolean described
+      = bnb_tune_describe_device (devices ? devices[0] : NULL, o->simulate,
+                                  &s->desc, &s->device_reason, error);
+  if (bnb_ranks_rank () == 0)
+    bnb_ranks_barrier ();
+  if (!described)
+    return NULL;
   if (devices != NULL && devices[1] != NULL)
     {
       g_autofree char *list = g_strjoinv (", ", devices);

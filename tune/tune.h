@@ -143,6 +143,8 @@ guint bnb_ranks_rank (void);
 guint bnb_ranks_size (void);
 /* The rank among those of its host (its device: that of the list). */
 guint bnb_ranks_local_rank (void);
+/* Every rank waits for all (MPI_Barrier); nothing with one rank. */
+void bnb_ranks_barrier (void);
 /* Rank 0: each other rank's device is of `desc`'s kind (its HELLO). */
 gboolean bnb_ranks_hello_all (const BnbDeviceDesc *desc, GError **error);
 /* A rank whose session did not open tells rank 0 why. */
