@@ -46,6 +46,16 @@
 #define CUT_PROBES 8
 
 typedef struct Bucket Bucket;
+typedef struct Bnb Bnb;
+
+/* One lane of the evaluator (a device) and the thread that feeds it. */
+typedef struct {
+  Bnb *b;
+  guint index;
+  GThread *thread;
+  GAsyncQueue *queue; /* DeviceJob, to that thread */
+  guint in_flight;    /* leaves sent, not yet back */
+} Lane;
 
 /* A queued node: a leaf of the space's tree (settled: fully specified),
  * or an inner node with the split it will make. */
@@ -65,7 +75,7 @@ struct Bucket {
   guint in_flight;  /* its leaves sent to the device, not yet back */
 };
 
-typedef struct {
+struct Bnb {
   BnbSearchContext *ctx;
   GHashTable *buckets; /* tile values (a string) -> Bucket */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
@@ -76,10 +86,8 @@ typedef struct {
   double cutoff;
   gboolean stopping;
   guint64 budget_left; /* evaluations the device may still start */
-  guint lanes;
-  GThread **devices;        /* per lane */
-  GAsyncQueue **to_device;  /* per lane */
-  guint *lane_in_flight;    /* per lane: leaves sent, not yet back */
+  guint n_lanes;
+  Lane *lanes;
   GAsyncQueue *from_device;
   guint in_flight;
   GThreadPool *pool;
@@ -89,20 +97,15 @@ typedef struct {
   GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
   GRand *rand;         /* of the reservoirs */
   BnbChoiceNode *incumbent; /* the leaf evaluated first, or NULL */
-} Bnb;
+};
 
 typedef struct {
   QNode *leaf;
-  guint lane;
+  Lane *lane;
   BnbEvaluation *e; /* NULL: cut before the run, or the evaluator failed */
   GError *error;
 } DeviceJob;
 
-/* What a device thread is started with. */
-typedef struct {
-  Bnb *b;
-  guint lane;
-} Lane;
 
 static void
 qnode_free (gpointer data)
@@ -410,18 +413,17 @@ device_main (gpointer data)
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
   for (;;)
     {
-      DeviceJob *job = g_async_queue_pop (b->to_device[lane->lane]);
+      DeviceJob *job = g_async_queue_pop (lane->queue);
       if (job->leaf == NULL)
         {
           g_free (job);
-          g_free (lane);
           return NULL;
         }
       if (!device_should_skip (b, job->leaf))
         {
           bnb_search_set_deadline (b->ctx, FALSE);
           job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
-                                FALSE, job->lane, &job->error);
+                                FALSE, job->lane->index, &job->error);
         }
       g_async_queue_push (b->from_device, job);
     }
@@ -432,19 +434,19 @@ static void
 send_leaf (Bnb *b, QNode *leaf)
 {
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
-  guint lane = 0;
-  for (guint i = 1; i < b->lanes; i++)
-    if (b->lane_in_flight[i] < b->lane_in_flight[lane])
-      lane = i;
+  Lane *lane = &b->lanes[0];
+  for (guint i = 1; i < b->n_lanes; i++)
+    if (b->lanes[i].in_flight < lane->in_flight)
+      lane = &b->lanes[i];
   if (k->prepare != NULL)
-    k->prepare (b->ctx->evaluator->self, leaf->node, lane);
+    k->prepare (b->ctx->evaluator->self, leaf->node, lane->index);
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
   job->lane = lane;
   b->in_flight++;
-  b->lane_in_flight[lane]++;
+  lane->in_flight++;
   leaf->bucket->in_flight++;
-  g_async_queue_push (b->to_device[lane], job);
+  g_async_queue_push (lane->queue, job);
 }
 
 static void
@@ -462,7 +464,7 @@ receive (Bnb *b, DeviceJob *job)
   BnbSearchContext *ctx = b->ctx;
   QNode *leaf = job->leaf;
   b->in_flight--;
-  b->lane_in_flight[job->lane]--;
+  job->lane->in_flight--;
   leaf->bucket->in_flight--;
   if (job->error != NULL && ctx->error == NULL)
     ctx->error = g_steal_pointer (&job->error);
@@ -714,7 +716,7 @@ dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
   while (b->queued > 0 && inner->len < BATCH
-         && b->in_flight < PIPELINE * b->lanes)
+         && b->in_flight < PIPELINE * b->n_lanes)
     {
       Bucket *k = next_bucket (b);
       if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
@@ -800,31 +802,26 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   if (ctx->options->threads > 1)
     b->pool = g_thread_pool_new (expand, NULL, ctx->options->threads, FALSE,
                                  NULL);
-  b->lanes = MAX (ctx->evaluator->lanes, 1);
-  b->devices = g_new0 (GThread *, b->lanes);
-  b->to_device = g_new0 (GAsyncQueue *, b->lanes);
-  b->lane_in_flight = g_new0 (guint, b->lanes);
-  for (guint i = 0; i < b->lanes; i++)
+  b->n_lanes = MAX (ctx->evaluator->lanes, 1);
+  b->lanes = g_new0 (Lane, b->n_lanes);
+  for (guint i = 0; i < b->n_lanes; i++)
     {
-      Lane *lane = g_new (Lane, 1);
-      *lane = (Lane){ .b = b, .lane = i };
-      b->to_device[i] = g_async_queue_new ();
-      b->devices[i] = g_thread_new ("bnb-device", device_main, lane);
+      Lane *lane = &b->lanes[i];
+      *lane = (Lane){ .b = b, .index = i, .queue = g_async_queue_new () };
+      lane->thread = g_thread_new ("bnb-device", device_main, lane);
     }
 }
 
 static void
 bnb_clear (Bnb *b)
 {
-  for (guint i = 0; i < b->lanes; i++)
+  for (guint i = 0; i < b->n_lanes; i++)
     {
-      g_async_queue_push (b->to_device[i], g_new0 (DeviceJob, 1));
-      g_thread_join (b->devices[i]);
-      g_async_queue_unref (b->to_device[i]);
+      g_async_queue_push (b->lanes[i].queue, g_new0 (DeviceJob, 1));
+      g_thread_join (b->lanes[i].thread);
+      g_async_queue_unref (b->lanes[i].queue);
     }
-  g_free (b->devices);
-  g_free (b->to_device);
-  g_free (b->lane_in_flight);
+  g_free (b->lanes);
   if (b->pool != NULL)
     g_thread_pool_free (b->pool, FALSE, TRUE);
   g_async_queue_unref (b->from_device);

@@ -242,16 +242,12 @@ add_item (GPtrArray *descs, const char *item, GArray *out, GError **error)
 {
   const char *why = "";
   int index;
-  if (g_ascii_strcasecmp (item, "all") == 0)
-    return add_all_of (descs, -1, out) || not_found (descs, item, error);
-  if (g_ascii_strcasecmp (item, "all-gpu") == 0
-      || g_ascii_strcasecmp (item, "all-cpu") == 0)
-    {
-      gboolean gpu = g_ascii_strcasecmp (item, "all-gpu") == 0;
-      return add_all_of (descs,
-                         gpu ? BNB_DEVICE_TYPE_GPU : BNB_DEVICE_TYPE_CPU, out)
-             || not_found (descs, item, error);
-    }
+  int type = g_ascii_strcasecmp (item, "all") == 0       ? -1
+             : g_ascii_strcasecmp (item, "all-gpu") == 0 ? BNB_DEVICE_TYPE_GPU
+             : g_ascii_strcasecmp (item, "all-cpu") == 0 ? BNB_DEVICE_TYPE_CPU
+                                                        : -2;
+  if (type > -2)
+    return add_all_of (descs, type, out) || not_found (descs, item, error);
   if (!*item || (index = pick (descs, item, &why)) < 0)
     return not_found (descs, item, error);
   guint u = (guint)index;
@@ -285,11 +281,10 @@ bnb_device_split_specs (const char *specs, GError **error)
     if (!add_item (descs, g_strstrip (items[i]), picked, error))
       return NULL;
   g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func (g_free);
+  const BnbDeviceDesc *first = descs->pdata[g_array_index (picked, guint, 0)];
   for (guint i = 0; i < picked->len; i++)
     {
       guint index = g_array_index (picked, guint, i);
-      const BnbDeviceDesc *first
-          = descs->pdata[g_array_index (picked, guint, 0)];
       const BnbDeviceDesc *d = descs->pdata[index];
       if (strcmp (d->name, first->name) != 0
           || strcmp (d->driver_version, first->driver_version) != 0)
@@ -401,17 +396,27 @@ calibrate (BnbDevice *dev, BnbDeviceCalibrate mode, GError **error)
   return TRUE;
 }
 
-BnbDevice *
-bnb_device_open_full (const char *spec, BnbDeviceCalibrate mode,
-                      GError **error)
+/* The device `spec` names, described (queried, hwloc, tables), not yet
+ * opened. */
+static BnbDevice *
+select_described (const char *spec, GError **error)
 {
   g_autoptr (BnbDevice) dev = select_device (spec, error);
   g_autoptr (BnbDeviceTopology) topology = NULL;
   if (!dev)
     return NULL;
   topology = bnb_device_topology_new ();
-  if (!describe (&dev->entry, topology, &dev->desc, error)
-      || !create_queue (dev, error) || !calibrate (dev, mode, error))
+  if (!describe (&dev->entry, topology, &dev->desc, error))
+    return NULL;
+  return g_steal_pointer (&dev);
+}
+
+BnbDevice *
+bnb_device_open_full (const char *spec, BnbDeviceCalibrate mode,
+                      GError **error)
+{
+  g_autoptr (BnbDevice) dev = select_described (spec, error);
+  if (!dev || !create_queue (dev, error) || !calibrate (dev, mode, error))
     return NULL;
   return g_steal_pointer (&dev);
 }
@@ -420,19 +425,15 @@ gboolean
 bnb_device_describe (const char *spec, BnbDeviceDesc *desc, char **reason,
                      GError **error)
 {
-  g_autoptr (BnbDevice) dev = select_device (spec, error);
-  g_autoptr (BnbDeviceTopology) topology = NULL;
+  g_autoptr (BnbDevice) dev = select_described (spec, error);
   if (!dev)
     return FALSE;
-  topology = bnb_device_topology_new ();
-  if (!describe (&dev->entry, topology, &dev->desc, error))
-    return FALSE;
   g_autofree char *path = bnb_device_desc_cache_path (&dev->desc);
-  /* without cached figures it is opened and calibrated, as by
-   * bnb_device_open_full */
+  /* without cached figures it is opened and calibrated (and the cache
+   * written), as bnb_device_open_full would */
   if (!bnb_device_cache_apply (path, &dev->desc)
       && (!create_queue (dev, error)
-          || !calibrate (dev, BNB_DEVICE_CALIBRATE_CACHED, error)))
+          || !calibrate (dev, BNB_DEVICE_CALIBRATE_FORCE, error)))
     return FALSE;
   *desc = dev->desc;
   *reason = g_strdup (dev->reason);

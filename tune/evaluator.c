@@ -82,14 +82,16 @@ drop_lane (HarnessEvaluator *h, guint lane, const GError *why)
   if (left > 0)
     h->failed[lane] = TRUE;
   g_mutex_unlock (&h->lock);
-  if (left > 0 && lane < h->harnesses->len)
-    g_message ("device %u of %u (%s) failed, going on with %u: %s",
-               lane + 1, n,
-               bnb_harness_device (h->harnesses->pdata[lane])->name, left,
-               why->message);
-  else if (left > 0)
-    g_message ("device %u of %u (rank %u) failed, going on with %u: %s",
-               lane + 1, n, rank_of (h, lane), left, why->message);
+  if (left > 0)
+    {
+      g_autofree char *what
+          = rank_of (h, lane) > 0
+                ? g_strdup_printf ("rank %u", rank_of (h, lane))
+                : g_strdup (bnb_harness_device (h->harnesses->pdata[lane])
+                                ->name);
+      g_message ("device %u of %u (%s) failed, going on with %u: %s",
+                 lane + 1, n, what, left, why->message);
+    }
   return left > 0;
 }
 
