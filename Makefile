@@ -103,6 +103,11 @@ build/release/bench/bound-plot: build/release/bench/bound-plot.o \
 build/release/bench/cl-binary: build/release/bench/cl-binary.o
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# What a process pays to open an OpenCL device, and whether the driver
+# serializes it across processes (bench/cl-startup.c, cl-startup.sh).
+build/release/bench/cl-startup: build/release/bench/cl-startup.o
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 deps:
 	tools/deps.sh
 

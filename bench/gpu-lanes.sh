@@ -28,7 +28,7 @@ decisions=$(cat "${DECISIONS:-bench/mxm-mapped.decisions}")
 ./bnbtune --kernel "$kernel" --size "$size" --device 0 \
   --decisions "$decisions" --budget 1 --no-journal --quiet \
   > "$out/warm.txt" 2>&1
-printf 'run\tdevices\tworkers_per_device\twall_s\tkernels_timed\tbest_us\tproven\n' \
+printf 'run\tdevices\tworkers_per_device\twall_s\topen_s\tsearch_s\tclose_s\tkernels_timed\tbest_us\tproven\n' \
   > "$out/lanes.tsv"
 i=0
 # what a run costs outside its search (devices opened, workers started
@@ -43,7 +43,11 @@ for dev in 0 0,1 0 0,1; do
     >> "$out/overhead.txt"
 done
 # One proof from nothing: run LABEL DEVICES WORKERS [LAUNCHER...], a line
-# of lanes.tsv; LAUNCHER (mpirun -np R) runs it over MPI ranks.
+# of lanes.tsv; LAUNCHER (mpirun -np R) runs it over MPI ranks.  The
+# phases come from the debug messages (G_MESSAGES_DEBUG): the devices
+# opened (workers started), the search, the devices closed (workers
+# gone); the rest of wall_s is the process, the description and the
+# report.
 run() {
   local label=$1 dev=$2 workers=$3 bin=./bnbtune
   shift 3
@@ -51,17 +55,23 @@ run() {
   i=$((i + 1))
   local report=$out/run-$i start end
   start=$(date +%s.%N)
-  "$@" $bin --kernel "$kernel" --size "$size" --device "$dev" \
+  G_MESSAGES_DEBUG=all "$@" $bin --kernel "$kernel" --size "$size" --device "$dev" \
     --decisions "$decisions" --warmup 1 --repetitions 5 --workers "$workers" \
     --no-journal --quiet --report "$report" > "$out/run-$i.txt" 2>&1
   end=$(date +%s.%N)
   python3 - "$report/report.json" "$i" "$label" "$workers" "$start" "$end" \
-    >> "$out/lanes.tsv" <<'PY'
-import json, sys
-path, i, dev, w, t0, t1 = sys.argv[1:]
+    "$out/run-$i.txt" >> "$out/lanes.tsv" <<'PY'
+import json, re, sys
+path, i, dev, w, t0, t1, log = sys.argv[1:]
 r = json.load(open(path))
 s = r["results"][0]
+text = open(log, errors="replace").read()
+def phase(pattern):
+    m = re.search(pattern + r" ([0-9.]+) s", text)
+    return m.group(1) if m else "-"
 print("\t".join([i, dev, w, "%.1f" % (float(t1) - float(t0)),
+                 phase("devices open in"), phase("search:"),
+                 phase("devices closed in"),
                  str(s.get("kernels_run")), "%.2f" % (s["best_s"] * 1e6),
                  str(s.get("proven")).lower()]))
 PY

@@ -487,6 +487,7 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
       return FALSE;
     }
   BnbSearchResult *first = results->pdata[0];
+  gint64 start = g_get_monotonic_time ();
   g_autoptr (BnbCodegenProgram) best = best_program (s, first);
   BnbReportInfo info;
   report_info (o, s, command, best, &info);
@@ -499,6 +500,8 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
             "space: a proof holds there only\n");
   if (!write_report (o, &info, results, error))
     return FALSE;
+  g_debug ("report: written in %.3f s",
+           (g_get_monotonic_time () - start) * 1e-6);
   if (o->report != NULL)
     printf ("report: %s\n", o->report);
   if (bnb_tune_session_interrupted (s))
@@ -596,8 +599,10 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
   so.seed = seed;
   if (!o->quiet && isatty (STDERR_FILENO))
     so.progress = show_progress;
+  gint64 start = g_get_monotonic_time ();
   BnbSearchResult *r = bnb_tune_session_search (s, &so, error);
   end_progress (&so);
+  g_debug ("search: %.3f s", (g_get_monotonic_time () - start) * 1e-6);
   return r;
 }
 

@@ -117,6 +117,7 @@ stop_worker (BnbHarnessProxy *p)
 {
   GPid pid = p->pid;
   int status = 0;
+  gint64 start = g_get_monotonic_time ();
   if (!pid)
     return;
   forget_worker (p);
@@ -130,6 +131,8 @@ stop_worker (BnbHarnessProxy *p)
       g_autofree char *how = describe_status (status);
       g_warning ("the harness's worker (pid %d) %s", (int)pid, how);
     }
+  g_debug ("worker %d: exited in %.3f s", (int)pid,
+           (g_get_monotonic_time () - start) * 1e-6);
 }
 
 static gboolean
@@ -255,6 +258,7 @@ start_worker (BnbHarnessProxy *p, GError **error)
 {
   g_autoptr (GVariant) fields = NULL;
   BnbHarnessReceive status;
+  gint64 start = g_get_monotonic_time ();
   if (!spawn (p, error))
     return FALSE;
   if (!bnb_harness_channel_send (&p->channel, "hello", hello_fields (p), NULL))
@@ -269,6 +273,8 @@ start_worker (BnbHarnessProxy *p, GError **error)
       g_autofree char *how = kill_worker (p);
       return FALSE;
     }
+  g_debug ("worker %d: started, device open in %.3f s", (int)p->pid,
+           (g_get_monotonic_time () - start) * 1e-6);
   return TRUE;
 }
 
@@ -452,6 +458,7 @@ send_problem (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
 {
   g_autoptr (GVariant) fields = NULL;
   BnbHarnessReceive status;
+  gint64 start = g_get_monotonic_time ();
   if (!bnb_harness_channel_send (&p->channel, "problem", problem_fields (s),
                                  NULL))
     return startup_failed (p, BNB_HARNESS_RECEIVE_CLOSED,
@@ -460,6 +467,8 @@ send_problem (BnbHarnessProxy *p, const BnbHarnessSetup *s, GError **error)
       = wait_for (p, "ready", deadline_after (START_SECONDS), &fields, error);
   if (status != BNB_HARNESS_RECEIVED)
     return startup_failed (p, status, "it set the problem up", error);
+  g_debug ("worker %d: problem set up in %.3f s", (int)p->pid,
+           (g_get_monotonic_time () - start) * 1e-6);
   p->has_problem = TRUE;
   for (GList *l = p->pending.head; l; l = l->next)
     bnb_harness_channel_send (&p->channel, "prepare", source_fields (l->data),

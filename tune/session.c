@@ -210,6 +210,7 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
    * cached), so that ranks do not measure one device at once */
   if (bnb_ranks_rank () > 0)
     bnb_ranks_barrier ();
+  gint64 start = g_get_monotonic_time ();
   gboolean described
       = bnb_tune_describe_device (devices ? devices[0] : NULL, o->simulate,
                                   &s->desc, &s->device_reason, error);
@@ -217,6 +218,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
     bnb_ranks_barrier ();
   if (!described)
     return NULL;
+  g_debug ("session: device described in %.3f s",
+           (g_get_monotonic_time () - start) * 1e-6);
   if (devices != NULL && devices[1] != NULL)
     {
       g_autofree char *list = g_strjoinv (", ", devices);
@@ -242,10 +245,13 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   /* under MPI only rank 0 keeps the journal, and hears from the others */
   gboolean first = bnb_ranks_rank () == 0;
   guint ranks = first ? bnb_ranks_size () - 1 : 0;
+  start = g_get_monotonic_time ();
   if (!open_harnesses (o, s, devices, error)
       || (first && !open_journal (o, s, error))
       || (ranks > 0 && !bnb_ranks_hello_all (&s->desc, error)))
     return NULL;
+  g_debug ("session: devices open in %.3f s",
+           (g_get_monotonic_time () - start) * 1e-6);
   s->evaluator = bnb_tune_evaluator_new_lanes (
       (BnbHarness **)s->harnesses->pdata, s->harnesses->len, ranks,
       s->journal, o->resume && first, &o->harness);
@@ -255,12 +261,15 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
 void
 bnb_tune_session_free (BnbTuneSession *s)
 {
+  gint64 start = g_get_monotonic_time ();
   if (s == NULL)
     return;
   g_clear_pointer (&s->evaluator, bnb_evaluator_free);
   g_clear_pointer (&s->journal, bnb_journal_free);
   s->harness = NULL;
   g_clear_pointer (&s->harnesses, free_harnesses);
+  g_debug ("session: devices closed in %.3f s",
+           (g_get_monotonic_time () - start) * 1e-6);
   g_clear_pointer (&s->model, bnb_model_free);
   g_clear_pointer (&s->root, bnb_choice_node_free);
   g_clear_pointer (&s->space, bnb_choice_space_free);
