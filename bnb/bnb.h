@@ -69,6 +69,7 @@ typedef struct {
   gpointer self;
   char *name;  /* "simulated", "NVIDIA H200 (OpenCL)", ... */
   guint lanes; /* evaluations that may run at once (1 unless set) */
+  guint ahead; /* leaves worth preparing ahead per lane (0: 16) */
 } BnbEvaluator;
 
 BNB_GIVE BnbEvaluator *bnb_evaluator_new (const BnbEvaluatorClass *klass,

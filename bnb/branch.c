@@ -35,11 +35,13 @@
 #include <math.h>
 
 /* Leaves sent to each lane ahead of their turn, so that their builds run
- * in parallel with the runs before them: enough that a lane's workers
- * (8 on a GPU) keep building while its device thread waits for one slow
- * build.  On two H200s the mapped mxm proof searched in 6.0 s with 32
- * against 6.7 s with 16 (docs/results.md). */
-#define PIPELINE 32
+ * in parallel with the runs before them, unless the evaluator says how
+ * many (BnbEvaluator.ahead: the harness asks 4 per worker, so that a
+ * lane's workers keep building while its device thread waits for one
+ * slow build; on two H200s with 8 workers each the mapped mxm proof
+ * searched in 6.0 s with 32 ahead against 6.7 s with 16,
+ * docs/results.md). */
+#define PIPELINE 16
 /* Inner nodes expanded per batch on the thread pool. */
 #define BATCH 64
 /* Learned order: leaves of a bucket on their way to the device before the
@@ -90,6 +92,7 @@ struct Bnb {
   gboolean stopping;
   guint64 budget_left; /* evaluations the device may still start */
   guint n_lanes;
+  guint ahead; /* leaves on their way per lane, at most */
   Lane *lanes;
   GAsyncQueue *from_device;
   guint in_flight;
@@ -100,11 +103,15 @@ struct Bnb {
   GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
   GRand *rand;         /* of the reservoirs */
   BnbChoiceNode *incumbent; /* the leaf evaluated first, or NULL */
+  QNode *first;             /* its queued node until it is sent */
+  gboolean gated;           /* under lock: it has not come back */
+  GCond gate;               /* signalled when it has */
 };
 
 typedef struct {
   QNode *leaf;
   Lane *lane;
+  gboolean first;   /* the incumbent, evaluated before any other leaf */
   BnbEvaluation *e; /* NULL: cut before the run, or the evaluator failed */
   GError *error;
 } DeviceJob;
@@ -408,6 +415,26 @@ device_should_skip (Bnb *b, const QNode *leaf)
   return skip;
 }
 
+/* A leaf other than the incumbent waits for the incumbent's time, so
+ * that it is cut against it; its build has started meanwhile. */
+static void
+wait_for_incumbent (Bnb *b)
+{
+  g_mutex_lock (&b->lock);
+  while (b->gated)
+    g_cond_wait (&b->gate, &b->lock);
+  g_mutex_unlock (&b->lock);
+}
+
+static void
+open_gate (Bnb *b)
+{
+  g_mutex_lock (&b->lock);
+  b->gated = FALSE;
+  g_cond_broadcast (&b->gate);
+  g_mutex_unlock (&b->lock);
+}
+
 static gpointer
 device_main (gpointer data)
 {
@@ -422,6 +449,8 @@ device_main (gpointer data)
           g_free (job);
           return NULL;
         }
+      if (!job->first)
+        wait_for_incumbent (b);
       if (!device_should_skip (b, job->leaf))
         {
           bnb_search_set_deadline (b->ctx, FALSE);
@@ -446,6 +475,7 @@ send_leaf (Bnb *b, QNode *leaf)
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
   job->lane = lane;
+  job->first = leaf == b->first;
   b->in_flight++;
   lane->in_flight++;
   leaf->bucket->in_flight++;
@@ -489,9 +519,11 @@ receive (Bnb *b, DeviceJob *job)
     ctx->stop = TRUE;
   g_clear_pointer (&job->e, bnb_evaluation_free);
   qnode_free (leaf);
-  g_free (job);
   drop_tail (b);
   set_cutoff (b);
+  if (job->first)
+    open_gate (b);
+  g_free (job);
 }
 
 static void
@@ -676,7 +708,10 @@ dive (Bnb *b)
  * the journal's fastest in the space), as the leaf of the space's tree
  * that holds its kernel, else the end of a greedy descent by bound.  It
  * counts as a leaf of depth 0; when the search reaches it again it is
- * not evaluated twice. */
+ * not evaluated twice.  The search goes on meanwhile, and the leaves it
+ * sends are prepared (built), but the device threads evaluate none of
+ * them before its time is in (the gate): each is then cut against it, as
+ * if the search had waited. */
 static void
 start_from_incumbent (Bnb *b)
 {
@@ -693,9 +728,12 @@ start_from_incumbent (Bnb *b)
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
                 leaf, { G_MAXUINT, 0 }, NULL };
   q->bucket = bucket_of (b, leaf);
+  g_mutex_lock (&b->lock);
+  b->gated = TRUE;
+  g_mutex_unlock (&b->lock);
+  b->first = q;
   send_leaf (b, q);
-  while (b->in_flight > 0)
-    receive_ready (b, TRUE);
+  b->first = NULL;
 }
 
 static gboolean
@@ -719,7 +757,7 @@ dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
   while (b->queued > 0 && inner->len < BATCH
-         && b->in_flight < PIPELINE * b->n_lanes)
+         && b->in_flight < b->ahead * b->n_lanes)
     {
       Bucket *k = next_bucket (b);
       if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
@@ -800,12 +838,14 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   b->inner_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
   b->rand = g_rand_new_with_seed ((guint32) ctx->options->seed);
   g_mutex_init (&b->lock);
+  g_cond_init (&b->gate);
   b->from_device = g_async_queue_new ();
   b->expanded = g_async_queue_new ();
   if (ctx->options->threads > 1)
     b->pool = g_thread_pool_new (expand, NULL, ctx->options->threads, FALSE,
                                  NULL);
   b->n_lanes = MAX (ctx->evaluator->lanes, 1);
+  b->ahead = ctx->evaluator->ahead ? ctx->evaluator->ahead : PIPELINE;
   b->lanes = g_new0 (Lane, b->n_lanes);
   for (guint i = 0; i < b->n_lanes; i++)
     {
@@ -818,6 +858,7 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
 static void
 bnb_clear (Bnb *b)
 {
+  open_gate (b);
   for (guint i = 0; i < b->n_lanes; i++)
     {
       g_async_queue_push (b->lanes[i].queue, g_new0 (DeviceJob, 1));
@@ -837,6 +878,7 @@ bnb_clear (Bnb *b)
   g_hash_table_unref (b->buckets);
   g_array_unref (b->tile_choices);
   g_mutex_clear (&b->lock);
+  g_cond_clear (&b->gate);
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);
   g_rand_free (b->rand);

@@ -298,16 +298,28 @@ test_bnb_lanes (void)
 }
 
 /* An evaluator that knows a time already: the simulated device, with the
- * leaf `decisions` offered as the incumbent, as the journal does. */
+ * leaf `decisions` offered as the incumbent, as the journal does.  Its
+ * first evaluation (the incumbent's) waits until another leaf is
+ * prepared, or 5 s, and counts what is prepared and evaluated meanwhile. */
 typedef struct {
   BnbEvaluator *inner;
   char *decisions;
+  GMutex lock;
+  GCond cond;
+  guint evaluations;
+  gboolean in_first;
+  guint prepared_meanwhile;
+  guint evaluated_meanwhile;
 } Known;
 
 static void
 known_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
 {
   Known *k = self;
+  g_mutex_lock (&k->lock);
+  k->prepared_meanwhile += k->in_first;
+  g_cond_broadcast (&k->cond);
+  g_mutex_unlock (&k->lock);
   if (k->inner->klass->prepare)
     k->inner->klass->prepare (k->inner->self, leaf, lane);
 }
@@ -317,8 +329,27 @@ known_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
                 guint lane, GError **error)
 {
   Known *k = self;
-  return k->inner->klass->evaluate (k->inner->self, leaf, final, lane,
-                                   error);
+  g_mutex_lock (&k->lock);
+  gboolean first = k->evaluations++ == 0;
+  k->evaluated_meanwhile += k->in_first;
+  if (first)
+    {
+      gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+      k->in_first = TRUE;
+      while (k->prepared_meanwhile == 0
+             && g_cond_wait_until (&k->cond, &k->lock, end))
+        ;
+    }
+  g_mutex_unlock (&k->lock);
+  BnbEvaluation *e = k->inner->klass->evaluate (k->inner->self, leaf, final,
+                                                lane, error);
+  if (first)
+    {
+      g_mutex_lock (&k->lock);
+      k->in_first = FALSE;
+      g_mutex_unlock (&k->lock);
+    }
+  return e;
 }
 
 static BnbChoiceNode *
@@ -337,6 +368,8 @@ known_free (gpointer self)
   Known *k = self;
   bnb_evaluator_free (k->inner);
   g_free (k->decisions);
+  g_mutex_clear (&k->lock);
+  g_cond_clear (&k->cond);
   g_free (k);
 }
 
@@ -361,7 +394,8 @@ count_evaluations_of (const BnbSearchResult *r, const char *decisions)
 
 /* Started from the optimum, branch and bound evaluates it first and once,
  * still proves it, accounts for every candidate, and times no more
- * leaves than it does from nothing. */
+ * leaves than it does from nothing.  While the optimum runs, the search
+ * goes on and prepares other leaves, but evaluates none of them. */
 static void
 test_incumbent (void)
 {
@@ -383,8 +417,11 @@ test_incumbent (void)
       known->inner = bnb_evaluator_new_simulated (f.model, seed, 1.0, 0.05,
                                                   0.1);
       known->decisions = g_strdup (ex->best_decisions);
+      g_mutex_init (&known->lock);
+      g_cond_init (&known->cond);
       g_autoptr (BnbEvaluator) ev
           = bnb_evaluator_new (&known_class, known, "known");
+      ev->lanes = 2; /* so that another leaf could run beside it */
       BnbSearchOptions o;
       bnb_search_options_init (&o);
       o.seed = seed;
@@ -402,6 +439,9 @@ test_incumbent (void)
       g_assert_cmpuint (count_evaluations_of (r, ex->best_decisions), ==, 1);
       g_assert_cmpuint (timed (r), <=, timed (plain));
       assert_accounted (r, leaves);
+      if (leaves >= 2)
+        g_assert_cmpuint (known->prepared_meanwhile, >, 0);
+      g_assert_cmpuint (known->evaluated_meanwhile, ==, 0);
       cases++;
       fixture_clear (&f);
     }

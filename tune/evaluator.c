@@ -25,6 +25,12 @@
 /* The journal's fastest leaves tried as branch and bound's incumbent: the
  * first that lies in the searched space is taken. */
 #define INCUMBENT_TRIES 256
+/* Leaves branch and bound sends a lane ahead of its turn, per worker of
+ * that lane's harness (at least 16), so that every worker has builds
+ * queued while the lane's device thread waits for one slow build
+ * (docs/results.md: 32 ahead for 8 workers beat 16 on two H200s). */
+#define AHEAD_PER_WORKER 4
+#define MIN_AHEAD 16
 
 typedef struct {
   GPtrArray *harnesses; /* BnbHarness, kept: one per local lane */
@@ -474,5 +480,7 @@ bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n, guint ranks,
             : g_strdup_printf ("%s (OpenCL)", device);
   BnbEvaluator *ev = bnb_evaluator_new (&harness_class, h, name);
   ev->lanes = h->n_lanes;
+  ev->ahead = MAX (MIN_AHEAD,
+                   AHEAD_PER_WORKER * bnb_harness_n_workers (harnesses[0]));
   return ev;
 }
