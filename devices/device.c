@@ -401,13 +401,18 @@ calibrate (BnbDevice *dev, BnbDeviceCalibrate mode, GError **error)
 static BnbDevice *
 select_described (const char *spec, GError **error)
 {
+  gint64 start = g_get_monotonic_time ();
   g_autoptr (BnbDevice) dev = select_device (spec, error);
   g_autoptr (BnbDeviceTopology) topology = NULL;
   if (!dev)
     return NULL;
+  gint64 selected = g_get_monotonic_time ();
   topology = bnb_device_topology_new ();
   if (!describe (&dev->entry, topology, &dev->desc, error))
     return NULL;
+  g_debug ("device %u: selected in %.3f s, described in %.3f s", dev->index,
+           (selected - start) * 1e-6,
+           (g_get_monotonic_time () - selected) * 1e-6);
   return g_steal_pointer (&dev);
 }
 
@@ -416,7 +421,12 @@ bnb_device_open_full (const char *spec, BnbDeviceCalibrate mode,
                       GError **error)
 {
   g_autoptr (BnbDevice) dev = select_described (spec, error);
-  if (!dev || !create_queue (dev, error) || !calibrate (dev, mode, error))
+  gint64 start = g_get_monotonic_time ();
+  if (!dev || !create_queue (dev, error))
+    return NULL;
+  g_debug ("device %u: context and queue in %.3f s", dev->index,
+           (g_get_monotonic_time () - start) * 1e-6);
+  if (!calibrate (dev, mode, error))
     return NULL;
   return g_steal_pointer (&dev);
 }
