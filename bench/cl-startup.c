@@ -31,14 +31,14 @@ main (int argc, char **argv)
   cl_int err = CL_SUCCESS;
   gsize bytes = 16u << 20;
   g_autofree float *host = g_malloc0 (bytes);
-  double t[7];
+  double t[6];
 
   t[0] = now ();
   if (clGetPlatformIDs (1, &platform, NULL) != CL_SUCCESS
       || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, MAX_DEVICES, devices,
                          &n_devices)
              != CL_SUCCESS
-      || want >= n_devices)
+      || want >= MIN (n_devices, MAX_DEVICES))
     {
       g_printerr ("cl-startup: no OpenCL device %u\n", want);
       return 1;

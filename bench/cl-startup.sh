@@ -2,9 +2,9 @@
 # Whether the OpenCL driver serializes opening a device across processes
 # (issue 19): bench/cl-startup.c run alone, then P processes at once on
 # device 0, then P on each of devices 0 and 1.  One line per process,
-# then each group's wall time.  NVIDIA's driver on two H200s: 0.5 s
-# alone, about 2 s each for 8 at once, 4 s each for 16 over two GPUs
-# (docs/results.md, "Two GPUs of one host").
+# then each group's wall time.  NVIDIA's driver on two H200s: 0.6 s
+# alone, about 2.5 s each for 8 at once, 4.5 s each for 16 over two GPUs
+# (docs/results.md, "Why 0.6 of the wall time is out of reach").
 # Usage: bench/cl-startup.sh [P]   (after make build/release/bench/cl-startup)
 set -u
 p=${1:-8}

@@ -35,12 +35,11 @@
 #include <math.h>
 
 /* Leaves sent to each lane ahead of their turn, so that their builds run
- * in parallel with the runs before them, unless the evaluator says how
- * many (BnbEvaluator.ahead: the harness asks 4 per worker, so that a
- * lane's workers keep building while its device thread waits for one
- * slow build; on two H200s with 8 workers each the mapped mxm proof
- * searched in 6.0 s with 32 ahead against 6.7 s with 16,
- * docs/results.md). */
+ * in parallel with the runs before them, when BnbEvaluator.ahead is 0.
+ * The harness's evaluator asks 4 per worker, so that a lane's workers
+ * keep building while its device thread waits for one slow build: on
+ * two H200s with 8 workers each the mapped mxm proof searched in 6.0 s
+ * with 32 ahead against 6.7 s with 16 (docs/results.md). */
 #define PIPELINE 16
 /* Inner nodes expanded per batch on the thread pool. */
 #define BATCH 64
@@ -87,7 +86,7 @@ struct Bnb {
   GArray *tile_choices; /* guint: the space's tile choices */
   guint64 queued;      /* nodes in all buckets */
   guint64 next_id;
-  GMutex lock;  /* cutoff and stopping, read by the device threads */
+  GMutex lock;  /* cutoff, stopping and gated, read by the device threads */
   double cutoff;
   gboolean stopping;
   guint64 budget_left; /* evaluations the device may still start */
@@ -103,7 +102,6 @@ struct Bnb {
   GArray *inner_cuts;  /* per depth: guint64 inner nodes cut */
   GRand *rand;         /* of the reservoirs */
   BnbChoiceNode *incumbent; /* the leaf evaluated first, or NULL */
-  QNode *first;             /* its queued node until it is sent */
   gboolean gated;           /* under lock: it has not come back */
   GCond gate;               /* signalled when it has */
 };
@@ -426,6 +424,7 @@ wait_for_incumbent (Bnb *b)
   g_mutex_unlock (&b->lock);
 }
 
+/* The incumbent's time is in (or the search ends): every leaf may run. */
 static void
 open_gate (Bnb *b)
 {
@@ -463,7 +462,7 @@ device_main (gpointer data)
 
 /* The leaf goes to the lane with the fewest leaves on their way. */
 static void
-send_leaf (Bnb *b, QNode *leaf)
+send_leaf (Bnb *b, QNode *leaf, gboolean first)
 {
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
   Lane *lane = &b->lanes[0];
@@ -475,7 +474,7 @@ send_leaf (Bnb *b, QNode *leaf)
   DeviceJob *job = g_new0 (DeviceJob, 1);
   job->leaf = leaf;
   job->lane = lane;
-  job->first = leaf == b->first;
+  job->first = first;
   b->in_flight++;
   lane->in_flight++;
   leaf->bucket->in_flight++;
@@ -711,7 +710,9 @@ dive (Bnb *b)
  * not evaluated twice.  The search goes on meanwhile, and the leaves it
  * sends are prepared (built), but the device threads evaluate none of
  * them before its time is in (the gate): each is then cut against it, as
- * if the search had waited. */
+ * if the search had waited.  Until then nothing is cut (the cut-off is
+ * infinite): the nodes expanded meanwhile are cut when it comes, and up
+ * to `ahead` leaves per lane may be built for nothing. */
 static void
 start_from_incumbent (Bnb *b)
 {
@@ -731,9 +732,7 @@ start_from_incumbent (Bnb *b)
   g_mutex_lock (&b->lock);
   b->gated = TRUE;
   g_mutex_unlock (&b->lock);
-  b->first = q;
-  send_leaf (b, q);
-  b->first = NULL;
+  send_leaf (b, q, TRUE);
 }
 
 static gboolean
@@ -752,12 +751,25 @@ pop_next (Bnb *b, Bucket *k)
   return q;
 }
 
+/* Leaves that may be on their way at once: `ahead` per lane, but no more
+ * than the evaluation budget can still start, plus one running per lane
+ * (a build beyond that would be for nothing). */
+static guint64
+room (Bnb *b)
+{
+  g_mutex_lock (&b->lock);
+  guint64 left = b->budget_left;
+  g_mutex_unlock (&b->lock);
+  guint64 ahead = (guint64)b->ahead * b->n_lanes;
+  return left < ahead ? MIN (ahead, left + b->n_lanes) : ahead;
+}
+
 static gboolean
 dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
-  while (b->queued > 0 && inner->len < BATCH
-         && b->in_flight < b->ahead * b->n_lanes)
+  guint64 most = room (b);
+  while (b->queued > 0 && inner->len < BATCH && b->in_flight < most)
     {
       Bucket *k = next_bucket (b);
       if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
@@ -766,7 +778,7 @@ dispatch_batch (Bnb *b)
       if (is_incumbent (b, q))
         qnode_free (q);
       else if (bnb_choice_node_is_leaf (q->node))
-        send_leaf (b, q);
+        send_leaf (b, q, FALSE);
       else
         g_ptr_array_add (inner, q);
     }
@@ -858,7 +870,7 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
 static void
 bnb_clear (Bnb *b)
 {
-  open_gate (b);
+  open_gate (b); /* defensive: no job is in flight by now */
   for (guint i = 0; i < b->n_lanes; i++)
     {
       g_async_queue_push (b->lanes[i].queue, g_new0 (DeviceJob, 1));

@@ -117,9 +117,10 @@ stop_worker (BnbHarnessProxy *p)
 {
   GPid pid = p->pid;
   int status = 0;
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
   if (!pid)
     return;
+  start = g_get_monotonic_time ();
   forget_worker (p);
   if (!wait_exit (pid, STOP_SECONDS, &status))
     {

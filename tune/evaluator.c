@@ -480,6 +480,8 @@ bnb_tune_evaluator_new_lanes (BnbHarness **harnesses, guint n, guint ranks,
             : g_strdup_printf ("%s (OpenCL)", device);
   BnbEvaluator *ev = bnb_evaluator_new (&harness_class, h, name);
   ev->lanes = h->n_lanes;
+  /* one figure for every lane: the devices are of one kind, and so have
+   * as many workers each unless --workers differs between MPI ranks */
   ev->ahead = MAX (MIN_AHEAD,
                    AHEAD_PER_WORKER * bnb_harness_n_workers (harnesses[0]));
   return ev;

@@ -261,15 +261,18 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
 void
 bnb_tune_session_free (BnbTuneSession *s)
 {
-  gint64 start = g_get_monotonic_time ();
   if (s == NULL)
     return;
   g_clear_pointer (&s->evaluator, bnb_evaluator_free);
   g_clear_pointer (&s->journal, bnb_journal_free);
   s->harness = NULL;
-  g_clear_pointer (&s->harnesses, free_harnesses);
-  g_debug ("session: devices closed in %.3f s",
-           (g_get_monotonic_time () - start) * 1e-6);
+  if (s->harnesses != NULL)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_clear_pointer (&s->harnesses, free_harnesses);
+      g_debug ("session: devices closed in %.3f s",
+               (g_get_monotonic_time () - start) * 1e-6);
+    }
   g_clear_pointer (&s->model, bnb_model_free);
   g_clear_pointer (&s->root, bnb_choice_node_free);
   g_clear_pointer (&s->space, bnb_choice_space_free);
