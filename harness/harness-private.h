@@ -308,9 +308,8 @@ BNB_GIVE BnbEvaluation *bnb_harness_pool_evaluate (BnbHarnessPool *pool,
     G_GNUC_WARN_UNUSED_RESULT;
 
 /* harness.c */
-/* The defaults of BnbHarnessOptions.workers for a device, and of
- * build_threads for a number of workers. */
-guint bnb_harness_default_workers (const BnbDeviceDesc *desc);
+/* The default of BnbHarnessOptions.build_threads for a number of
+ * workers. */
 guint bnb_harness_default_build_threads (guint workers);
 /* Process id of worker `i`, 0 if none (or in process): for the tests. */
 GPid bnb_harness_worker_pid (const BnbHarness *harness, guint i);

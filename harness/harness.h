@@ -126,7 +126,9 @@ typedef struct {
   double build_timeout_s; /* limit on one build (default 300) */
   guint64 seed;           /* of the inputs (default 1) */
   /* Worker processes (0, the default: 1 on a CPU device, else one per
-   * processor, at most 8; at most 64). */
+   * processor, at most 8, or half of them, at most 16, where that is more;
+   * at most 64).  A search on several devices gives each of them the
+   * per-processor default (tune/session.c). */
   guint workers;
   /* Build threads in each worker or in process (0, the default: one per
    * processor, at most 8, with one worker; 1 with several). */
@@ -141,6 +143,9 @@ typedef struct {
 } BnbHarnessOptions;
 
 void bnb_harness_options_init (BnbHarnessOptions *options);
+/* The default of BnbHarnessOptions.workers for a device that is one of
+ * `devices` a process drives. */
+guint bnb_harness_default_workers (const BnbDeviceDesc *desc, guint devices);
 
 typedef struct BnbHarness BnbHarness;
 

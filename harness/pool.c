@@ -146,7 +146,8 @@ bnb_harness_pool_new (const char *program, const char *device, guint workers,
       return NULL;
     }
   n = given ? given
-            : bnb_harness_default_workers (bnb_harness_proxy_device (first));
+            : bnb_harness_default_workers (bnb_harness_proxy_device (first),
+                                           1);
   n = CLAMP (n, 1, MAX_WORKERS);
   threads
       = build_threads ? build_threads : bnb_harness_default_build_threads (n);

@@ -42,7 +42,7 @@ enum {
 
 G_DEFINE_QUARK (bnb-ranks-error-quark, bnb_ranks_error)
 
-static guint rank_, size_ = 1, local_rank_;
+static guint rank_, size_ = 1, local_rank_, local_size_ = 1;
 
 guint
 bnb_ranks_rank (void)
@@ -60,6 +60,12 @@ guint
 bnb_ranks_local_rank (void)
 {
   return local_rank_;
+}
+
+guint
+bnb_ranks_local_size (void)
+{
+  return local_size_;
 }
 
 #ifdef BNB_WITH_MPI
@@ -86,7 +92,7 @@ mpi_failed (int code, const char *what, GError **error)
 gboolean
 bnb_ranks_init (int *argc, char ***argv, GError **error)
 {
-  int provided = 0, rank = 0, size = 1, local = 0;
+  int provided = 0, rank = 0, size = 1, local = 0, local_size = 1;
   MPI_Comm node;
   if (mpi_failed (MPI_Init_thread (argc, argv, MPI_THREAD_MULTIPLE,
                                    &provided),
@@ -99,10 +105,12 @@ bnb_ranks_init (int *argc, char ***argv, GError **error)
   MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
                        MPI_INFO_NULL, &node);
   MPI_Comm_rank (node, &local);
+  MPI_Comm_size (node, &local_size);
   MPI_Comm_free (&node);
   rank_ = (guint)rank;
   size_ = (guint)size;
   local_rank_ = (guint)local;
+  local_size_ = (guint)MAX (local_size, 1);
   rank_locks = g_new0 (GMutex, size_);
   if (size > 1 && provided < MPI_THREAD_MULTIPLE)
     {

@@ -136,9 +136,15 @@ open_harnesses (const BnbTuneOptions *o, BnbTuneSession *s,
   guint n = g_strv_length (devices);
   g_autofree Opening *x = g_new0 (Opening, n);
   g_autofree GThread **threads = g_new0 (GThread *, n);
+  /* several devices (or MPI ranks) share the host's processors: each
+   * gets the default for one of several, unless --workers says */
+  BnbTuneOptions each = *o;
+  guint sharing = MAX (n, bnb_ranks_local_size ());
+  if (sharing > 1 && each.harness.workers == 0)
+    each.harness.workers = bnb_harness_default_workers (&s->desc, sharing);
   for (guint i = 0; i < n; i++)
     {
-      x[i] = (Opening){ .o = o, .s = s, .device = devices[i] };
+      x[i] = (Opening){ .o = &each, .s = s, .device = devices[i] };
       if (i > 0)
         threads[i] = g_thread_new ("bnb-open", open_one, &x[i]);
     }

@@ -143,6 +143,8 @@ guint bnb_ranks_rank (void);
 guint bnb_ranks_size (void);
 /* The rank among those of its host (its device: that of the list). */
 guint bnb_ranks_local_rank (void);
+/* The ranks of its host (1 without MPI). */
+guint bnb_ranks_local_size (void);
 /* Every rank waits for all (MPI_Barrier); nothing with one rank. */
 void bnb_ranks_barrier (void);
 /* Rank 0: each other rank's device is of `desc`'s kind (its HELLO). */
