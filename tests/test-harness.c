@@ -1430,6 +1430,26 @@ test_workers_prepare_while_evaluating (void)
     bnb_codegen_program_free (p[i]);
 }
 
+/* The default worker count: one on a CPU device; on a GPU one per
+ * processor up to 8, or half of them up to 16 for a process driving one
+ * device; never more for several devices than for one. */
+static void
+test_workers_default (void)
+{
+  BnbDeviceDesc desc = { 0 };
+  guint n = (guint)g_get_num_processors ();
+  desc.type = BNB_DEVICE_TYPE_CPU;
+  g_assert_cmpuint (bnb_harness_default_workers (&desc, 1), ==, 1);
+  g_assert_cmpuint (bnb_harness_default_workers (&desc, 2), ==, 1);
+  desc.type = BNB_DEVICE_TYPE_GPU;
+  guint one = bnb_harness_default_workers (&desc, 1);
+  guint two = bnb_harness_default_workers (&desc, 2);
+  g_assert_cmpuint (two, ==, MIN (n, 8));
+  g_assert_cmpuint (one, >=, two);
+  g_assert_cmpuint (one, <=, MAX (MIN (n, 8), 16));
+  g_assert_cmpuint (one, ==, MAX (MIN (n, 8), MIN (n / 2, 16)));
+}
+
 /* A candidate that never ends kills its own worker only, which starts
  * again; the other worker keeps its process and its build. */
 static void
@@ -1491,6 +1511,7 @@ main (int argc, char **argv)
                    test_first_launch_then_limit);
   g_test_add_func ("/harness/watchdog/one-of-two-workers",
                    test_workers_timeout);
+  g_test_add_func ("/harness/workers/default", test_workers_default);
   g_test_add_func ("/harness/workers/batch", test_workers_batch);
   g_test_add_func ("/harness/workers/prepare-while-evaluating",
                    test_workers_prepare_while_evaluating);

@@ -455,6 +455,76 @@ test_incumbent (void)
   g_assert_cmpuint (cases, ==, 4);
 }
 
+/* The simulated device, counting the leaves prepared (built ahead). */
+typedef struct {
+  BnbEvaluator *inner;
+  gint prepares; /* atomic */
+} Counting;
+
+static void
+counting_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
+{
+  Counting *c = self;
+  g_atomic_int_inc (&c->prepares);
+  if (c->inner->klass->prepare)
+    c->inner->klass->prepare (c->inner->self, leaf, lane);
+}
+
+static BnbEvaluation *
+counting_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+                   guint lane, GError **error)
+{
+  Counting *c = self;
+  return c->inner->klass->evaluate (c->inner->self, leaf, final, lane,
+                                   error);
+}
+
+static void
+counting_free (gpointer self)
+{
+  Counting *c = self;
+  bnb_evaluator_free (c->inner);
+  g_free (c);
+}
+
+static const BnbEvaluatorClass counting_class = {
+  .prepare = counting_prepare,
+  .evaluate = counting_evaluate,
+  .free = counting_free,
+};
+
+/* Under a budget of B evaluations, branch and bound builds no more than
+ * the budget can still run: B leaves, one more on its way per lane, and
+ * one sent before the incumbent took its evaluation (16 are sent ahead
+ * without a budget). */
+static void
+test_budget_prepares (void)
+{
+  Fixture f;
+  fixture_load (&f, "data/kernels/gemv.ir", "M=64,N=64");
+  for (guint64 budget = 1; budget <= 4; budget += 3)
+    {
+      Counting *c = g_new0 (Counting, 1);
+      c->inner = bnb_evaluator_new_simulated (f.model, 7, 1.0, 0.05, 0);
+      g_autoptr (BnbEvaluator) ev
+          = bnb_evaluator_new (&counting_class, c, "counting");
+      BnbSearchOptions o;
+      bnb_search_options_init (&o);
+      o.seed = 7;
+      o.threads = 3;
+      o.max_evaluations = budget;
+      o.count_seconds = 0.001;
+      o.count_samples = 16;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (BnbSearchResult) r
+          = bnb_search_run (f.root, f.model, ev, &o, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (timed (r), ==, budget);
+      g_assert_cmpint (g_atomic_int_get (&c->prepares), <=, budget + 2);
+    }
+  fixture_clear (&f);
+}
+
 static void
 test_budget (void)
 {
@@ -1631,6 +1701,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/lanes", test_bnb_lanes);
   g_test_add_func ("/search/budget", test_budget);
+  g_test_add_func ("/search/budget/prepares", test_budget_prepares);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
   g_test_add_func ("/search/interrupt", test_interrupt);
   g_test_add_func ("/search/device-file", test_device_file);
