@@ -64,7 +64,8 @@ find_command (const char *name)
 }
 
 /* The library's notices (g_message: a calibration about to run) read as
- * the program's own lines; everything else as GLib writes it. */
+ * the program's own lines; everything else as GLib writes it, on stderr
+ * (stdout is the summary's). */
 static GLogWriterOutput
 write_log (GLogLevelFlags level, const GLogField *fields, gsize n_fields,
            gpointer data)
@@ -85,6 +86,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   const BnbCmd *cmd;
   g_log_set_writer_func (write_log, NULL, NULL);
+  g_log_writer_default_set_use_stderr (TRUE);
   if (argc < 2 || strcmp (argv[1], "--help") == 0
       || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     {

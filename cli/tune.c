@@ -29,6 +29,7 @@ typedef struct {
   gboolean resume;
   gboolean no_journal;
   gboolean quiet;
+  gboolean verbose;
   gboolean in_process;
   double margin;
   char *order;
@@ -116,6 +117,11 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "Threads expanding and bounding nodes (default: processors)", "N" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
       "No progress line (it is only shown on a terminal anyway)", NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
+      "Each phase of the run with its time on stderr (the device "
+      "described, each worker started and stopped, the search, the "
+      "report), with the other debug messages (as G_MESSAGES_DEBUG=all)",
+      NULL },
     { NULL },
   };
   GOptionGroup *group
@@ -148,8 +154,9 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "(default 300)",
       "S" },
     { "workers", 0, 0, G_OPTION_ARG_INT, &o->workers,
-      "Worker processes building candidates in parallel (default: by "
-      "device)",
+      "Worker processes building candidates in parallel, per device "
+      "(default: 1 on a CPU; on a GPU one per processor, at most 8, or for "
+      "one GPU half the processors, at most 16, where that is more)",
       "N" },
     { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
       "Run candidates in this process (no watchdog)", NULL },
@@ -298,6 +305,12 @@ session_open (const TuneOptions *o, GError **error)
   BnbTuneOptions t;
   if (!check_report_dir (o, error))
     return NULL;
+  if (o->verbose)
+    {
+      /* before any thread starts; the workers inherit it */
+      g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
+      g_log_set_debug_enabled (TRUE);
+    }
   bnb_tune_options_init (&t);
   t.kernel_path = o->c.kernel;
   t.sizes = o->c.sizes;

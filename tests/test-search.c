@@ -1091,6 +1091,46 @@ spawn_failing (const char **argv, char **envp)
   return err;
 }
 
+/* A command that must succeed: its standard error. */
+static char *
+spawn_ok (const char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  char *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return err;
+}
+
+/* --verbose prints the run's phases with their times on stderr, from the
+ * workers too; without it, none. */
+static void
+test_cli_verbose (void)
+{
+  const char *bin = bnb_test_bnbtune ();
+  const char *loud[] = { bin, "--kernel", "data/kernels/axpy.ir",
+                         "--size", "N=4096", "--device", "cpu",
+                         "--workers", "2", "--budget", "3", "--no-journal",
+                         "--verbose", NULL };
+  g_autofree char *e1 = spawn_ok (loud);
+  g_test_message ("%s", e1);
+  g_assert_nonnull (strstr (e1, "devices open in"));
+  g_assert_nonnull (strstr (e1, "context and queue in")); /* a worker's */
+  g_assert_nonnull (strstr (e1, "search: "));
+  g_assert_nonnull (strstr (e1, "report: written in"));
+  g_assert_nonnull (strstr (e1, "devices closed in"));
+  const char *quiet[] = { bin, "--kernel", "data/kernels/axpy.ir",
+                          "--size", "N=4096", "--device", "cpu",
+                          "--budget", "3", "--no-journal", NULL };
+  g_autofree char *e2 = spawn_ok (quiet);
+  g_assert_null (strstr (e2, "search: "));
+  g_assert_null (strstr (e2, "devices open in"));
+}
+
 /* A list of devices that cannot be searched on is a clear error: a
  * device named twice, devices of two kinds (PoCL's basic and pthread
  * devices), a list given to a command that opens one device. */
@@ -1712,6 +1752,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/two-devices",
                    test_end_to_end_two_devices);
   g_test_add_func ("/search/cli/device-lists", test_cli_device_lists);
+  g_test_add_func ("/search/cli/verbose", test_cli_verbose);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/two-block-reductions",
