@@ -97,14 +97,12 @@ sub_space (const Fixture *f, GRand *rand, double *leaves)
   return node;
 }
 
+/* A search with the tests' options on evaluator `ev`. */
 static BnbSearchResult *
-search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
-        guint64 seed, guint64 max_evaluations)
+search_on (const Fixture *f, const BnbChoiceNode *root, BnbEvaluator *ev,
+           BnbStrategy strategy, guint64 seed, guint64 max_evaluations)
 {
-  double exact_rate = max_evaluations > 0 ? 0 : 0.1;
   g_autoptr (GError) error = NULL;
-  g_autoptr (BnbEvaluator) ev
-      = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05, exact_rate);
   BnbSearchOptions o;
   bnb_search_options_init (&o);
   o.strategy = strategy;
@@ -117,6 +115,17 @@ search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
   g_assert_no_error (error);
   g_assert_nonnull (r);
   return r;
+}
+
+/* A search on the simulated device. */
+static BnbSearchResult *
+search (const Fixture *f, const BnbChoiceNode *root, BnbStrategy strategy,
+        guint64 seed, guint64 max_evaluations)
+{
+  double exact_rate = max_evaluations > 0 ? 0 : 0.1;
+  g_autoptr (BnbEvaluator) ev
+      = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05, exact_rate);
+  return search_on (f, root, ev, strategy, seed, max_evaluations);
 }
 
 static guint64
@@ -232,23 +241,13 @@ static BnbSearchResult *
 search_gated (const Fixture *f, const BnbChoiceNode *root, guint64 seed,
               guint lanes)
 {
-  g_autoptr (GError) error = NULL;
   Gated *g = g_new0 (Gated, 1);
   g->inner = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05, 0.1);
   g_mutex_init (&g->lock);
   g_cond_init (&g->cond);
   g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&gated_class, g, "gated");
   ev->lanes = lanes;
-  BnbSearchOptions o;
-  bnb_search_options_init (&o);
-  o.seed = seed;
-  o.threads = 3;
-  o.count_seconds = 1.0;
-  o.count_samples = 1000000;
-  BnbSearchResult *r = bnb_search_run (root, f->model, ev, &o, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (r);
-  return r;
+  return search_on (f, root, ev, BNB_STRATEGY_BNB, seed, 0);
 }
 
 /* With three lanes (three device threads, as with three devices) branch
@@ -298,7 +297,8 @@ test_bnb_lanes (void)
 }
 
 /* An evaluator that knows a time already: the simulated device, with the
- * leaf `decisions` offered as the incumbent, as the journal does.  Its
+ * leaf `decisions` (if any) offered as the incumbent, as the journal
+ * does.  It counts the leaves prepared (built ahead).  Its
  * first evaluation (the incumbent's) waits until another leaf is
  * prepared (when `others` says one will be), or 5 s, and it counts what
  * is prepared after the incumbent and before its evaluation ends, and
@@ -362,6 +362,8 @@ static BnbChoiceNode *
 known_incumbent (gpointer self, const BnbChoiceNode *root)
 {
   Known *k = self;
+  if (k->decisions == NULL)
+    return NULL;
   BnbChoiceNode *leaf = bnb_choice_node_copy (root);
   g_assert_true (bnb_choice_node_apply_string (leaf, k->decisions, NULL));
   g_assert_true (bnb_choice_node_is_leaf (leaf));
@@ -385,6 +387,21 @@ static const BnbEvaluatorClass known_class = {
   .free = known_free,
   .incumbent = known_incumbent,
 };
+
+static BnbEvaluator *
+known_new (const Fixture *f, guint64 seed, double exact_rate,
+           const char *decisions, gboolean others, Known **known)
+{
+  Known *k = g_new0 (Known, 1);
+  k->inner = bnb_evaluator_new_simulated (f->model, seed, 1.0, 0.05,
+                                          exact_rate);
+  k->decisions = g_strdup (decisions);
+  k->others = others;
+  g_mutex_init (&k->lock);
+  g_cond_init (&k->cond);
+  *known = k;
+  return bnb_evaluator_new (&known_class, k, "known");
+}
 
 static guint
 count_evaluations_of (const BnbSearchResult *r, const char *decisions)
@@ -419,26 +436,12 @@ test_incumbent (void)
       g_autoptr (BnbSearchResult) plain
           = search (&f, node, BNB_STRATEGY_BNB, seed, 0);
       g_assert_nonnull (ex->best_decisions);
-      Known *known = g_new0 (Known, 1);
-      known->inner = bnb_evaluator_new_simulated (f.model, seed, 1.0, 0.05,
-                                                  0.1);
-      known->decisions = g_strdup (ex->best_decisions);
-      known->others = leaves >= 2;
-      g_mutex_init (&known->lock);
-      g_cond_init (&known->cond);
-      g_autoptr (BnbEvaluator) ev
-          = bnb_evaluator_new (&known_class, known, "known");
+      Known *known;
+      g_autoptr (BnbEvaluator) ev = known_new (
+          &f, seed, 0.1, ex->best_decisions, leaves >= 2, &known);
       ev->lanes = 2; /* so that another leaf could run beside it */
-      BnbSearchOptions o;
-      bnb_search_options_init (&o);
-      o.seed = seed;
-      o.threads = 3;
-      o.count_seconds = 1.0;
-      o.count_samples = 1000000;
-      g_autoptr (GError) error = NULL;
       g_autoptr (BnbSearchResult) r
-          = bnb_search_run (node, f.model, ev, &o, &error);
-      g_assert_no_error (error);
+          = search_on (&f, node, ev, BNB_STRATEGY_BNB, seed, 0);
       g_assert_true (r->proven);
       g_assert_cmpfloat (r->best_s, ==, ex->best_s);
       g_assert_cmpstr (g_array_index (r->records, BnbSearchRecord, 0)
@@ -455,44 +458,6 @@ test_incumbent (void)
   g_assert_cmpuint (cases, ==, 4);
 }
 
-/* The simulated device, counting the leaves prepared (built ahead). */
-typedef struct {
-  BnbEvaluator *inner;
-  gint prepares; /* atomic */
-} Counting;
-
-static void
-counting_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
-{
-  Counting *c = self;
-  g_atomic_int_inc (&c->prepares);
-  if (c->inner->klass->prepare)
-    c->inner->klass->prepare (c->inner->self, leaf, lane);
-}
-
-static BnbEvaluation *
-counting_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
-                   guint lane, GError **error)
-{
-  Counting *c = self;
-  return c->inner->klass->evaluate (c->inner->self, leaf, final, lane,
-                                   error);
-}
-
-static void
-counting_free (gpointer self)
-{
-  Counting *c = self;
-  bnb_evaluator_free (c->inner);
-  g_free (c);
-}
-
-static const BnbEvaluatorClass counting_class = {
-  .prepare = counting_prepare,
-  .evaluate = counting_evaluate,
-  .free = counting_free,
-};
-
 /* Under a budget of B evaluations, branch and bound builds no more than
  * the budget can still run: B leaves, one more on its way per lane, and
  * one sent before the incumbent took its evaluation (16 are sent ahead
@@ -504,23 +469,12 @@ test_budget_prepares (void)
   fixture_load (&f, "data/kernels/gemv.ir", "M=64,N=64");
   for (guint64 budget = 1; budget <= 4; budget += 3)
     {
-      Counting *c = g_new0 (Counting, 1);
-      c->inner = bnb_evaluator_new_simulated (f.model, 7, 1.0, 0.05, 0);
-      g_autoptr (BnbEvaluator) ev
-          = bnb_evaluator_new (&counting_class, c, "counting");
-      BnbSearchOptions o;
-      bnb_search_options_init (&o);
-      o.seed = 7;
-      o.threads = 3;
-      o.max_evaluations = budget;
-      o.count_seconds = 0.001;
-      o.count_samples = 16;
-      g_autoptr (GError) error = NULL;
+      Known *known;
+      g_autoptr (BnbEvaluator) ev = known_new (&f, 7, 0, NULL, FALSE, &known);
       g_autoptr (BnbSearchResult) r
-          = bnb_search_run (f.root, f.model, ev, &o, &error);
-      g_assert_no_error (error);
+          = search_on (&f, f.root, ev, BNB_STRATEGY_BNB, 7, budget);
       g_assert_cmpuint (timed (r), ==, budget);
-      g_assert_cmpint (g_atomic_int_get (&c->prepares), <=, budget + 2);
+      g_assert_cmpuint (known->prepares, <=, budget + 2);
     }
   fixture_clear (&f);
 }
