@@ -18,8 +18,18 @@
  * Usage:
  *   build/release/bench/clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] [--warmup W]
  *     [--repetitions R] [--seed S] [--naive-source bench/mxm-naive.cl]
+ *     [--xgemm "GEMMK=0 KREG=1 KWG=32 ..."] [--ours CANDIDATE.cl]
  * --device N is the index across all platforms, in platform order then
- * device order, as `bnbtune devices` lists them. */
+ * device order, as `bnbtune devices` lists them.  --xgemm replaces
+ * CLBlast's parameters of its Xgemm kernel (single precision) on that
+ * device, through CLBlastOverrideParameters: the best parameters its
+ * tuner found (clblast_tuner_xgemm's JSON, "best_parameters"; names
+ * CLBlast does not take for Xgemm, such as PRECISION, are left out by
+ * bench/blas-tuned.sh).  --ours adds a column: a kernel `bnbtune emit`
+ * wrote for mxm at the first size (sizes built in; its arguments A, B, C;
+ * its launch read from its header comment, "local size X x Y x Z, GX x
+ * GY x GZ groups"), timed and checked as the naive kernel is, for the
+ * sizes where the reference interpreter would take minutes. */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 
@@ -54,6 +64,8 @@ typedef struct {
   unsigned repetitions;
   uint64_t seed;
   const char *naive_source;
+  const char *xgemm; /* "NAME=VALUE ..." or NULL */
+  const char *ours;  /* a `bnbtune emit` source, or NULL */
 } Options;
 
 typedef struct {
@@ -61,6 +73,7 @@ typedef struct {
   cl_context context;
   cl_command_queue queue;
   char *naive_text;
+  char *ours_text; /* or NULL */
 } Bench;
 
 /* One size's operands: host copies of A and B (and C, read back), their
@@ -245,7 +258,9 @@ usage (void)
   printf ("Usage: clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] "
           "[--warmup W]\n"
           "         [--repetitions R] [--seed S] "
-          "[--naive-source bench/mxm-naive.cl]\n");
+          "[--naive-source bench/mxm-naive.cl]\n"
+          "         [--xgemm \"GEMMK=0 KREG=1 KWG=32 ...\"] "
+          "[--ours CANDIDATE.cl]\n");
   exit (EXIT_SUCCESS);
 }
 
@@ -264,6 +279,10 @@ set_option (Options *o, const char *name, const char *value)
     o->seed = parse_number (value, name, 0);
   else if (!strcmp (name, "--naive-source"))
     o->naive_source = value;
+  else if (!strcmp (name, "--xgemm"))
+    o->xgemm = value;
+  else if (!strcmp (name, "--ours"))
+    o->ours = value;
   else
     die ("unknown option '%s' (try --help)", name);
 }
@@ -364,6 +383,7 @@ bench_open (const Options *o)
                                   CL_QUEUE_PROFILING_ENABLE, &status);
   check (status, "clCreateCommandQueue");
   b.naive_text = read_file (o->naive_source);
+  b.ours_text = o->ours ? read_file (o->ours) : NULL;
   return b;
 }
 
@@ -371,6 +391,7 @@ static void
 bench_close (Bench *b)
 {
   free (b->naive_text);
+  free (b->ours_text);
   check (clReleaseCommandQueue (b->queue), "clReleaseCommandQueue");
   check (clReleaseContext (b->context), "clReleaseContext");
 }
@@ -594,14 +615,13 @@ round_up (size_t n)
 /* One run of the naive kernel (the grid rounded up to whole work-groups,
  * which its guard idles): its event's duration in seconds. */
 static double
-run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
+run_launch (const Bench *b, const Operands *x, cl_kernel kernel,
+            const size_t global[3], const size_t local[3])
 {
-  const size_t global[2] = { round_up (x->s.n), round_up (x->s.m) };
-  const size_t local[2] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE };
   cl_event event;
   cl_ulong start, end;
   poison_c (b, x);
-  check (clEnqueueNDRangeKernel (b->queue, kernel, 2, NULL, global, local, 0,
+  check (clEnqueueNDRangeKernel (b->queue, kernel, 3, NULL, global, local, 0,
                                  NULL, &event),
          "clEnqueueNDRangeKernel");
   check (clWaitForEvents (1, &event), "clWaitForEvents");
@@ -613,6 +633,54 @@ run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
          "clGetEventProfilingInfo");
   check (clReleaseEvent (event), "clReleaseEvent");
   return 1e-9 * (double)(end - start);
+}
+
+static double
+run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
+{
+  const size_t global[3] = { round_up (x->s.n), round_up (x->s.m), 1 };
+  const size_t local[3] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE, 1 };
+  return run_launch (b, x, kernel, global, local);
+}
+
+/* Our kernel (--ours): built as it is, launched as its header says, timed
+ * by events like the naive one. */
+static double
+time_ours (const Bench *b, const Operands *x, const Options *o)
+{
+  size_t local[3], groups[3], global[3];
+  const char *at = strstr (b->ours_text, "local size ");
+  if (at == NULL
+      || sscanf (at, "local size %zu x %zu x %zu, %zu x %zu x %zu groups",
+                 &local[0], &local[1], &local[2], &groups[0], &groups[1],
+                 &groups[2])
+             != 6)
+    die ("%s: no \"local size X x Y x Z, GX x GY x GZ groups\" in its "
+         "header (bnbtune emit writes one)", o->ours);
+  for (int d = 0; d < 3; d++)
+    global[d] = local[d] * groups[d];
+  const char *parts[] = { b->ours_text };
+  cl_int status;
+  cl_program program
+      = clCreateProgramWithSource (b->context, 1, parts, NULL, &status);
+  check (status, "clCreateProgramWithSource");
+  status = clBuildProgram (program, 1, &b->device, "", NULL, NULL);
+  if (status == CL_BUILD_PROGRAM_FAILURE)
+    print_build_log (b, program);
+  check (status, "clBuildProgram");
+  cl_kernel kernel = clCreateKernel (program, "bnb_mxm", &status);
+  check (status, "clCreateKernel");
+  set_naive_arguments (kernel, x);
+  double *times = xmalloc (o->repetitions * sizeof *times);
+  for (unsigned w = 0; w < o->warmup; w++)
+    run_launch (b, x, kernel, global, local);
+  for (unsigned r = 0; r < o->repetitions; r++)
+    times[r] = run_launch (b, x, kernel, global, local);
+  double t = median (times, o->repetitions);
+  free (times);
+  check (clReleaseKernel (kernel), "clReleaseKernel");
+  check (clReleaseProgram (program), "clReleaseProgram");
+  return t;
 }
 
 /* Median seconds of the naive kernel, by profiling events. */
@@ -648,15 +716,54 @@ bench_size (const Bench *b, const Options *o, Shape sh)
   double clblast_error = verify (b, &x, o->seed, "CLBlast");
   double naive_s = time_naive (b, &x, o);
   double naive_error = verify (b, &x, o->seed, "naive");
+  double ours_s = 0, ours_error = 0;
+  if (b->ours_text != NULL)
+    {
+      ours_s = time_ours (b, &x, o);
+      ours_error = verify (b, &x, o->seed, "ours");
+    }
   if (sh.m == sh.n && sh.n == sh.k)
     printf ("%zu", sh.n);
   else
     printf ("%zux%zux%zu", sh.m, sh.n, sh.k);
-  printf ("\t%.6e\t%.4g\t%.6e\t%.4g\t%.3e\t%.3e\n", clblast_s,
+  printf ("\t%.6e\t%.4g\t%.6e\t%.4g\t%.3e\t%.3e", clblast_s,
           tflops (sh, clblast_s), naive_s, tflops (sh, naive_s),
           clblast_error, naive_error);
+  if (b->ours_text != NULL)
+    printf ("\t%.6e\t%.4g\t%.3e", ours_s, tflops (sh, ours_s), ours_error);
+  fputc ('\n', stdout);
   fflush (stdout);
   operands_free (&x);
+}
+
+/* CLBlast's Xgemm parameters for single precision on the device, from
+ * "NAME=VALUE NAME=VALUE ...". */
+static void
+override_xgemm (const Bench *b, const char *text)
+{
+  enum { MOST = 32 };
+  char *copy = xmalloc (strlen (text) + 1), *saved = NULL;
+  const char *names[MOST];
+  size_t values[MOST], n = 0;
+  strcpy (copy, text);
+  for (char *s = strtok_r (copy, " \t\n", &saved); s;
+       s = strtok_r (NULL, " \t\n", &saved))
+    {
+      char *eq = strchr (s, '=');
+      if (eq == NULL || eq == s || n == MOST)
+        die ("--xgemm: '%s' is not NAME=VALUE (at most %d of them)", s,
+             MOST);
+      *eq = '\0';
+      names[n] = s;
+      values[n++] = parse_number (eq + 1, "--xgemm", 0);
+    }
+  if (n == 0)
+    die ("--xgemm wants NAME=VALUE pairs");
+  check (CLBlastOverrideParameters (b->device, "Xgemm",
+                                    CLBlastPrecisionSingle, n, names, values),
+         "CLBlastOverrideParameters");
+  fprintf (stderr, "clblast-sgemm: Xgemm parameters set: %s\n", text);
+  free (copy);
 }
 
 int
@@ -664,8 +771,11 @@ main (int argc, char **argv)
 {
   Options o = parse_options (argc, argv);
   Bench b = bench_open (&o);
+  if (o.xgemm != NULL)
+    override_xgemm (&b, o.xgemm);
   printf ("N\tclblast_s\tclblast_tflops\tnaive_s\tnaive_tflops\t"
-          "max_rel_error_clblast\tmax_rel_error_naive\n");
+          "max_rel_error_clblast\tmax_rel_error_naive%s\n",
+          o.ours ? "\tours_s\tours_tflops\tmax_rel_error_ours" : "");
   for (unsigned s = 0; s < o.n_sizes; s++)
     bench_size (&b, &o, o.sizes[s]);
   bench_close (&b);
