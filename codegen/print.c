@@ -199,7 +199,9 @@ value_storage (const Printer *p, guint value, Storage *st)
 static gint64
 storage_extent (const Storage *st, guint i)
 {
-  return st->levels[i].size + (st->padded && i + 1 == st->n_levels);
+  return st->padded && i + 1 == st->n_levels
+             ? bnb_choice_padded_extent (st->levels[i].size)
+             : st->levels[i].size;
 }
 
 /* The element of `value` that instruction `inst` reads or writes. */
@@ -600,8 +602,13 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
   if (!value_storage (p, v, &st))
     line (p, "%s v_%s;", type, value->name);
   else if (st.mem == BNB_MEM_LOCAL)
-    line (p, "__local %s v_%s[%" G_GINT64_FORMAT "];", type, value->name,
-          storage_elements (&st));
+    /* Aligned to 16 bytes, so that a compiler may merge a work-item's
+     * accesses to adjacent elements at aligned offsets into vector ones
+     * (NVIDIA's does; docs/codegen.md). */
+    line (p,
+          "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
+          "(16)));",
+          type, value->name, storage_elements (&st));
   else if (st.mem == BNB_MEM_GLOBAL)
     {
       gsize bytes = (gsize)storage_elements (&st)
