@@ -36,7 +36,7 @@ bnb_mxm (__global const float *restrict A, __global const float *restrict B,
    * generated kernel does. */
   float ra[8], rb[8];
 #define LOAD_CHUNK(K0)                                                        \
-  for (int i = 0; i < 8; ++i)                                                 \
+  _Pragma ("unroll") for (int i = 0; i < 8; ++i)                              \
     {                                                                         \
       ra[i] = A[(m0 + ty + 16 * i) * N + (K0) + tx];                          \
       rb[i] = B[((K0) + ty) * N + n0 + tx + 16 * i];                          \
