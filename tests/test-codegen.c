@@ -295,6 +295,50 @@ test_restrict_only_inputs (void)
     }
 }
 
+/* A `vector` dim can be chosen (the vector-alone rule leaves its own
+ * access inside it) and prints one vloadN/vstoreN: axpy with its load
+ * and store vectorized by 4, and mxm's loads of A along k and of B along
+ * n.  Local arrays are declared 16-byte aligned, and a padded row of a
+ * multiple of 4 elements is 4 longer, so rows stay aligned. */
+static void
+test_vector_and_alignment (void)
+{
+  static const char *const cases[][3] = {
+    { "data/kernels/axpy.ir", "N=4096",
+      "tile(i.2)=4; kind(i.2@x)=vector; kind(i.2@st.X)=vector" },
+    { "data/kernels/mxm.ir", "M=32,N=32,K=32",
+      "tile(T1)=2; tile(T2)=4; tile(TK)=4; kind(k.1@a)=vector; "
+      "kind(n.2@b)=vector; mem(a)=local; pad(a)=yes" },
+  };
+  g_autoptr (GError) error = NULL;
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      Spaces s;
+      spaces_load (&s, cases[c][0], cases[c][1]);
+      g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
+      g_assert_true (bnb_choice_node_apply_string (node, cases[c][2], &error));
+      g_assert_no_error (error);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand,
+                                                               1000);
+      g_assert_nonnull (leaf);
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (p->source, "vload4("));
+      if (c == 0)
+        g_assert_nonnull (strstr (p->source, "vstore4("));
+      else
+        {
+          /* a: k.1 (4) innermost, padded to 8; aligned */
+          g_assert_nonnull (strstr (p->source, "__local float v_a["));
+          g_assert_nonnull (strstr (p->source, "__attribute__ ((aligned (16)))"));
+          g_assert_cmpint (bnb_choice_padded_extent (4), ==, 8);
+          g_assert_cmpint (bnb_choice_padded_extent (6), ==, 7);
+        }
+      spaces_clear (&s);
+    }
+}
+
 /* A generated kernel (seed 1074 of the GPU differential run) on whose
  * space every random path meets a dead end that propagation does not
  * foresee (a triangle of nesting orders): the random leaf falls back on a
@@ -381,6 +425,8 @@ main (int argc, char **argv)
   g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   g_test_add_func ("/codegen/restrict-only-inputs", test_restrict_only_inputs);
   g_test_add_func ("/codegen/nest", test_nest);
+  g_test_add_func ("/codegen/vector-and-alignment",
+                   test_vector_and_alignment);
   g_test_add_func ("/codegen/random-leaf-past-dead-ends",
                    test_random_leaf_past_dead_ends);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
