@@ -299,7 +299,9 @@ test_restrict_only_inputs (void)
  * access inside it) and prints one vloadN/vstoreN: axpy with its load
  * and store vectorized by 4, and mxm's loads of A along k and of B along
  * n.  Local arrays are declared 16-byte aligned, and a padded row of a
- * multiple of 4 elements is 4 longer, so rows stay aligned. */
+ * multiple of 4 elements is 4 longer, so rows stay aligned.  With
+ * pad(v)=rows (bench/mxm-reg.ir's chunk a, k.1 first: 16 rows of 2 x 16 x
+ * 4 = 128 elements) the rows are 132 apart. */
 static void
 test_vector_and_alignment (void)
 {
@@ -309,6 +311,10 @@ test_vector_and_alignment (void)
     { "data/kernels/mxm.ir", "M=32,N=32,K=32",
       "tile(T1)=2; tile(T2)=4; tile(TK)=4; kind(k.1@a)=vector; "
       "kind(n.2@b)=vector; mem(a)=local; pad(a)=yes" },
+    { "bench/mxm-reg.ir", "M=256,N=256,K=256",
+      "tile(T1)=2; tile(T2)=16; tile(T3)=4; tile(TK)=16; kind(k.1@a)=thread.x; "
+      "kind(m.2@a)=thread.y; kind(m.1@a)=unroll; kind(m.3@a)=unroll; "
+      "kind(n.3@b)=vector; mem(a)=local; pad(a)=rows" },
   };
   g_autoptr (GError) error = NULL;
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -327,6 +333,11 @@ test_vector_and_alignment (void)
       g_assert_nonnull (strstr (p->source, "vload4("));
       if (c == 0)
         g_assert_nonnull (strstr (p->source, "vstore4("));
+      else if (c == 2)
+        {
+          g_assert_nonnull (strstr (p->source, "__local float v_a[2112]"));
+          g_assert_nonnull (strstr (p->source, "i9 * 132 + "));
+        }
       else
         {
           /* a: k.1 (4) innermost, padded to 8; aligned */
