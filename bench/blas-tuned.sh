@@ -15,7 +15,8 @@
 # build/release/bench/clblast-sgemm, and torch.
 # With PARAMS_DIR set, a size whose PARAMS_DIR/clblast-tuned-N.params
 # exists (an earlier call's OUT) is not tuned again: those parameters are
-# timed beside the others in this call.
+# timed beside the others in this call (the table's tuner column is then
+# empty).  A size whose tuner matched no configuration is left out.
 # Usage: bench/blas-tuned.sh OUT N...   (env: TUNE_S=300 FRACTION=0.002
 #        DECISIONS_DIR=bench/results/mxm-tuned-h200 PARAMS_DIR=)
 set -eu
@@ -29,12 +30,19 @@ mkdir -p "$out"
 printf "N\tours_s\tours_tflops\tclblast_tuned_s\tclblast_tuned_tflops\tclblast_tuner_gflops\tclblast_packaged_s\tclblast_packaged_tflops\tcublas_s\tcublas_tflops\tours_vs_clblast_tuned\tours_vs_cublas\n" > "$out/table.tsv"
 for n in "$@"; do
   if [ -n "${PARAMS_DIR:-}" ] && [ -f "$PARAMS_DIR/clblast-tuned-$n.params" ]; then
-    [ "$PARAMS_DIR" -ef "$out" ] || cp "$PARAMS_DIR/tuner-$n.txt" "$out/"
+    params=$(cat "$PARAMS_DIR/clblast-tuned-$n.params")
+    echo "clblast-best: from $PARAMS_DIR/clblast-tuned-$n.params, not tuned again" \
+      > "$out/tuner-best-$n.txt"
   else
-    (cd "$out" && timeout "$tune_s" clblast_tuner_xgemm -m "$n" -n "$n" -k "$n" \
-       -precision 32 -fraction "$fraction" > "tuner-$n.txt" 2>&1) || true
+    # line-buffered, so that the rows timed before the time limit are kept
+    (cd "$out" && timeout "$tune_s" stdbuf -oL clblast_tuner_xgemm -m "$n" -n "$n" \
+       -k "$n" -precision 32 -fraction "$fraction" > "tuner-$n.txt" 2>&1) || true
+    if ! params=$(python3 bench/clblast-best.py "$out/tuner-$n.txt" \
+                  2> "$out/tuner-best-$n.txt"); then
+      cat "$out/tuner-best-$n.txt" >&2
+      continue
+    fi
   fi
-  params=$(python3 bench/clblast-best.py "$out/tuner-$n.txt" 2> "$out/tuner-best-$n.txt")
   cat "$out/tuner-best-$n.txt" >&2
   echo "$params" > "$out/clblast-tuned-$n.params"
   "$here/bnbtune" emit --kernel data/kernels/mxm.ir --size "M=$n,N=$n,K=$n" \

@@ -23,13 +23,14 @@
  * device order, as `bnbtune devices` lists them.  --xgemm replaces
  * CLBlast's parameters of its Xgemm kernel (single precision) on that
  * device, through CLBlastOverrideParameters: the best parameters its
- * tuner found (clblast_tuner_xgemm's JSON, "best_parameters"; names
- * CLBlast does not take for Xgemm, such as PRECISION, are left out by
- * bench/blas-tuned.sh).  --ours adds a column: a kernel `bnbtune emit`
- * wrote for mxm at the first size (sizes built in; its arguments A, B, C;
- * its launch read from its header comment, "local size X x Y x Z, GX x
- * GY x GZ groups"), timed and checked as the naive kernel is, for the
- * sizes where the reference interpreter would take minutes. */
+ * tuner found (bench/clblast-best.py reads them from the tuner's table,
+ * whose columns are Xgemm's parameters).  --ours adds a column: a kernel
+ * `bnbtune emit` wrote for mxm (sizes built in, so --sizes must name that
+ * one size, which its header's "(M=.., N=.., K=..)" must match when it
+ * has one; its arguments A, B and C only; its launch read from its
+ * header comment, "local size X x Y x Z, GX x GY x GZ groups"), timed
+ * and checked as the naive kernel is, for the sizes where the reference
+ * interpreter would take minutes. */
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 
@@ -670,6 +671,14 @@ time_ours (const Bench *b, const Operands *x, const Options *o)
   check (status, "clBuildProgram");
   cl_kernel kernel = clCreateKernel (program, "bnb_mxm", &status);
   check (status, "clCreateKernel");
+  cl_uint n_args = 0;
+  check (clGetKernelInfo (kernel, CL_KERNEL_NUM_ARGS, sizeof n_args, &n_args,
+                          NULL),
+         "clGetKernelInfo");
+  if (n_args != 3)
+    die ("%s: bnb_mxm takes %u arguments; --ours runs kernels of A, B and C "
+         "only (no temporary in global memory)",
+         o->ours, (unsigned)n_args);
   set_naive_arguments (kernel, x);
   double *times = xmalloc (o->repetitions * sizeof *times);
   for (unsigned w = 0; w < o->warmup; w++)
@@ -770,7 +779,18 @@ int
 main (int argc, char **argv)
 {
   Options o = parse_options (argc, argv);
+  if (o.ours != NULL && o.n_sizes != 1)
+    die ("--ours: its kernel has its sizes built in; give one size");
   Bench b = bench_open (&o);
+  if (b.ours_text != NULL)
+    {
+      size_t m, n, k;
+      const char *at = strstr (b.ours_text, "(M=");
+      if (at && sscanf (at, "(M=%zu, N=%zu, K=%zu)", &m, &n, &k) == 3
+          && (m != o.sizes[0].m || n != o.sizes[0].n || k != o.sizes[0].k))
+        die ("%s was written for M=%zu, N=%zu, K=%zu, not the size asked",
+             o.ours, m, n, k);
+    }
   if (o.xgemm != NULL)
     override_xgemm (&b, o.xgemm);
   printf ("N\tclblast_s\tclblast_tflops\tnaive_s\tnaive_tflops\t"

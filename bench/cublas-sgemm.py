@@ -5,7 +5,8 @@ For each size N (square) or MxNxK: fresh seeded uniform A and B in
 [-1, 1], C = A @ B timed by CUDA events around each call after warm-ups
 (median of the repetitions), C poisoned with NaN before every run and its
 last result checked against a double-precision product on a sample of
-4,096 elements.  One tab-separated line per size after a header.
+4,096 elements (|C - ref| over sum |a b|, at most 1e-4, else exit 1).
+One tab-separated line per size after a header.
 Usage: bench/cublas-sgemm.py [--sizes 1024,2048] [--repetitions 20]
 """
 import argparse
@@ -59,6 +60,9 @@ def main():
         scale = (A.double()[rows].abs() * B.double()[:, cols].t().abs()).sum(1)
         err = ((C[rows, cols].double() - ref).abs() / scale.clamp_min(1e-30))
         err = float(err.max()) if not torch.isnan(C).any() else float("nan")
+        if not err <= 1e-4:  # NaN fails too
+            sys.exit(f"cublas-sgemm: {text}: relative error {err:g} > 1e-4 "
+                     "(the product is wrong, or TF32 was used)")
         s = statistics.median(times)
         name = text if m != n or n != k else str(n)
         print(f"{name}\t{s:.6e}\t{2.0 * m * n * k / s / 1e12:.4g}\t{err:.3e}\t"

@@ -136,6 +136,24 @@ stored_slots (BnbChoiceReader *r, guint temp)
   return slots;
 }
 
+/* What pad(v)=rows prints, so that the tree asks only questions whose
+ * answers print other code: the same as `no` without rows to set apart
+ * (one level, or a first level of one index); the same as `yes` where
+ * `yes` already sets the rows 4 apart (every level between the first
+ * and the last of one index, the last a multiple of 4: the same strides
+ * and size); else its own code. */
+static BnbPad
+rows_print_as (const BnbStorageLevel *levels, guint count)
+{
+  gint64 middle = 1;
+  if (count < 2 || levels[0].size <= 1)
+    return BNB_PAD_NO;
+  for (guint i = 1; i + 1 < count; i++)
+    middle *= levels[i].size;
+  return middle == 1 && levels[count - 1].size % 4 == 0 ? BNB_PAD_YES
+                                                        : BNB_PAD_ROWS;
+}
+
 guint
 bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
                          BnbStorageLevel *levels, BnbPad *pad)
@@ -153,13 +171,15 @@ bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
         };
       }
   *pad = BNB_PAD_NO;
-  /* Rows apart only where there are rows: with one level the array is
-   * the same as unpadded's, and the question is not asked. */
   if (bnb_choice_read_mem (r, temp) == BNB_MEM_LOCAL && count > 0)
     {
-      if (bnb_choice_read_in (r, s->pad_base + temp, 1u << BNB_PAD_YES))
+      BnbPad rows = rows_print_as (levels, count);
+      BnbDomain yes = 1u << BNB_PAD_YES;
+      if (rows == BNB_PAD_YES)
+        yes |= 1u << BNB_PAD_ROWS;
+      if (bnb_choice_read_in (r, s->pad_base + temp, yes))
         *pad = BNB_PAD_YES;
-      else if (count > 1
+      else if (rows == BNB_PAD_ROWS
                && bnb_choice_read_in (r, s->pad_base + temp,
                                       1u << BNB_PAD_ROWS))
         *pad = BNB_PAD_ROWS;
