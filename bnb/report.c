@@ -716,11 +716,8 @@ summary_design (GString *s, const char *decisions, const char *nest)
                                 value);
       else if (clause_parts (clauses[i], "pad", &name, &value))
         {
-          if (strcmp (value, "no") != 0)
-            g_string_append_printf (pads, "%s%s%s", pads->len ? ", " : "",
-                                    name,
-                                    strcmp (value, "rows") == 0 ? " rows"
-                                                                : "");
+          if (strcmp (value, "yes") == 0)
+            g_string_append_printf (pads, "%s%s", pads->len ? ", " : "", name);
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {

@@ -180,7 +180,7 @@ typedef struct {
   BnbMem mem;
   guint n_levels;
   BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
-  BnbPad pad;
+  gboolean padded;
 } Storage;
 
 static gboolean
@@ -192,10 +192,17 @@ value_storage (const Printer *p, guint value, Storage *st)
     return FALSE;
   st->mem = bnb_choice_read_mem (p->reader, t);
   st->n_levels = bnb_choice_read_storage (p->reader, t, st->levels,
-                                          &st->pad);
+                                          &st->padded);
   return TRUE;
 }
 
+static gint64
+storage_extent (const Storage *st, guint i)
+{
+  return st->padded && i + 1 == st->n_levels
+             ? bnb_choice_padded_extent (st->levels[i].size)
+             : st->levels[i].size;
+}
 
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
@@ -224,8 +231,9 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
         g_string_append_printf (s, "%s%s", i ? "][" : "", idx);
       else
         {
-          gint64 stride = bnb_choice_storage_stride (st.levels, st.n_levels,
-                                                     st.pad, i);
+          gint64 stride = 1;
+          for (guint j = i + 1; j < st.n_levels; j++)
+            stride *= storage_extent (&st, j);
           GString *term = g_string_new (NULL);
           append_term (term, idx, stride);
           g_string_append_printf (s, "%s%s", i ? " + " : "", term->str);
@@ -579,7 +587,10 @@ print_node (Printer *p, const BnbCgNode *n)
 static gint64
 storage_elements (const Storage *st)
 {
-  return bnb_choice_storage_elements (st->levels, st->n_levels, st->pad);
+  gint64 n = 1;
+  for (guint i = 0; i < st->n_levels; i++)
+    n *= storage_extent (st, i);
+  return n;
 }
 
 static void
