@@ -53,12 +53,13 @@ for n in "$@"; do
   python3 bench/cublas-sgemm.py --sizes "$n" > "$out/cublas-$n.tsv"
   ours=$(tail -1 "$out/clblast-tuned-$n.tsv" | cut -f8)
   tuner=$(sed -n 's/^clblast-best: \([0-9.]*\) GFLOP.*/\1/p' "$out/tuner-best-$n.txt")
+  tuner=${tuner:--} # none when the parameters came from PARAMS_DIR
   tuned=$(tail -1 "$out/clblast-tuned-$n.tsv" | cut -f2)
   packaged=$(tail -1 "$out/clblast-packaged-$n.tsv" | cut -f2)
   cublas=$(tail -1 "$out/cublas-$n.tsv" | cut -f2)
   echo "$n $ours $tuned $tuner $packaged $cublas" | awk '{
     f=2*$1*$1*$1; o=$2;
-    printf "%d\t%.6e\t%.2f\t%.6e\t%.2f\t%.1f\t%.6e\t%.2f\t%.6e\t%.2f\t%.3f\t%.3f\n",
+    printf "%d\t%.6e\t%.2f\t%.6e\t%.2f\t%s\t%.6e\t%.2f\t%.6e\t%.2f\t%.3f\t%.3f\n",
       $1, o, f/o/1e12, $3, f/$3/1e12, $4, $5, f/$5/1e12, $6, f/$6/1e12, $3/o, $6/o }' \
     >> "$out/table.tsv"
 done

@@ -577,26 +577,34 @@ print_build_log (const Bench *b, cl_program program)
   free (log);
 }
 
+/* Kernel `name` of the program built from parts[0..n). */
+static cl_kernel
+build_kernel (const Bench *b, const char **parts, cl_uint n, const char *name,
+              cl_program *program)
+{
+  cl_int status;
+  *program = clCreateProgramWithSource (b->context, n, parts, NULL, &status);
+  check (status, "clCreateProgramWithSource");
+  status = clBuildProgram (*program, 1, &b->device, "", NULL, NULL);
+  if (status == CL_BUILD_PROGRAM_FAILURE)
+    print_build_log (b, *program);
+  check (status, "clBuildProgram");
+  cl_kernel kernel = clCreateKernel (*program, name, &status);
+  check (status, "clCreateKernel");
+  return kernel;
+}
+
 /* The naive kernel for one shape: M, N and K defined as macros ahead of
  * the source, as `bnbtune run --source` does. */
 static cl_kernel
 naive_kernel (const Bench *b, Shape sh, cl_program *program)
 {
   char sizes[160];
-  cl_int status;
   snprintf (sizes, sizeof sizes,
             "#define M %zu\n#define N %zu\n#define K %zu\n#line 1\n", sh.m,
             sh.n, sh.k);
   const char *parts[] = { sizes, b->naive_text };
-  *program = clCreateProgramWithSource (b->context, 2, parts, NULL, &status);
-  check (status, "clCreateProgramWithSource");
-  status = clBuildProgram (*program, 1, &b->device, "", NULL, NULL);
-  if (status == CL_BUILD_PROGRAM_FAILURE)
-    print_build_log (b, *program);
-  check (status, "clBuildProgram");
-  cl_kernel kernel = clCreateKernel (*program, "naive_mxm", &status);
-  check (status, "clCreateKernel");
-  return kernel;
+  return build_kernel (b, parts, 2, "naive_mxm", program);
 }
 
 static void
@@ -636,16 +644,27 @@ run_launch (const Bench *b, const Operands *x, cl_kernel kernel,
   return 1e-9 * (double)(end - start);
 }
 
+/* Median seconds of a kernel of A, B and C by profiling events, after the
+ * warm-ups; releases the kernel and its program. */
 static double
-run_naive (const Bench *b, const Operands *x, cl_kernel kernel)
+time_kernel (const Bench *b, const Operands *x, const Options *o,
+             cl_program program, cl_kernel kernel, const size_t global[3],
+             const size_t local[3])
 {
-  const size_t global[3] = { round_up (x->s.n), round_up (x->s.m), 1 };
-  const size_t local[3] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE, 1 };
-  return run_launch (b, x, kernel, global, local);
+  double *times = xmalloc (o->repetitions * sizeof *times);
+  set_naive_arguments (kernel, x);
+  for (unsigned w = 0; w < o->warmup; w++)
+    run_launch (b, x, kernel, global, local);
+  for (unsigned r = 0; r < o->repetitions; r++)
+    times[r] = run_launch (b, x, kernel, global, local);
+  double t = median (times, o->repetitions);
+  free (times);
+  check (clReleaseKernel (kernel), "clReleaseKernel");
+  check (clReleaseProgram (program), "clReleaseProgram");
+  return t;
 }
 
-/* Our kernel (--ours): built as it is, launched as its header says, timed
- * by events like the naive one. */
+/* Our kernel (--ours): built as it is, launched as its header says. */
 static double
 time_ours (const Bench *b, const Operands *x, const Options *o)
 {
@@ -661,16 +680,8 @@ time_ours (const Bench *b, const Operands *x, const Options *o)
   for (int d = 0; d < 3; d++)
     global[d] = local[d] * groups[d];
   const char *parts[] = { b->ours_text };
-  cl_int status;
-  cl_program program
-      = clCreateProgramWithSource (b->context, 1, parts, NULL, &status);
-  check (status, "clCreateProgramWithSource");
-  status = clBuildProgram (program, 1, &b->device, "", NULL, NULL);
-  if (status == CL_BUILD_PROGRAM_FAILURE)
-    print_build_log (b, program);
-  check (status, "clBuildProgram");
-  cl_kernel kernel = clCreateKernel (program, "bnb_mxm", &status);
-  check (status, "clCreateKernel");
+  cl_program program;
+  cl_kernel kernel = build_kernel (b, parts, 1, "bnb_mxm", &program);
   cl_uint n_args = 0;
   check (clGetKernelInfo (kernel, CL_KERNEL_NUM_ARGS, sizeof n_args, &n_args,
                           NULL),
@@ -679,36 +690,18 @@ time_ours (const Bench *b, const Operands *x, const Options *o)
     die ("%s: bnb_mxm takes %u arguments; --ours runs kernels of A, B and C "
          "only (no temporary in global memory)",
          o->ours, (unsigned)n_args);
-  set_naive_arguments (kernel, x);
-  double *times = xmalloc (o->repetitions * sizeof *times);
-  for (unsigned w = 0; w < o->warmup; w++)
-    run_launch (b, x, kernel, global, local);
-  for (unsigned r = 0; r < o->repetitions; r++)
-    times[r] = run_launch (b, x, kernel, global, local);
-  double t = median (times, o->repetitions);
-  free (times);
-  check (clReleaseKernel (kernel), "clReleaseKernel");
-  check (clReleaseProgram (program), "clReleaseProgram");
-  return t;
+  return time_kernel (b, x, o, program, kernel, global, local);
 }
 
 /* Median seconds of the naive kernel, by profiling events. */
 static double
 time_naive (const Bench *b, const Operands *x, const Options *o)
 {
+  const size_t global[3] = { round_up (x->s.n), round_up (x->s.m), 1 };
+  const size_t local[3] = { WORK_GROUP_SIDE, WORK_GROUP_SIDE, 1 };
   cl_program program;
   cl_kernel kernel = naive_kernel (b, x->s, &program);
-  double *times = xmalloc (o->repetitions * sizeof *times);
-  set_naive_arguments (kernel, x);
-  for (unsigned w = 0; w < o->warmup; w++)
-    run_naive (b, x, kernel);
-  for (unsigned r = 0; r < o->repetitions; r++)
-    times[r] = run_naive (b, x, kernel);
-  double t = median (times, o->repetitions);
-  free (times);
-  check (clReleaseKernel (kernel), "clReleaseKernel");
-  check (clReleaseProgram (program), "clReleaseProgram");
-  return t;
+  return time_kernel (b, x, o, program, kernel, global, local);
 }
 
 static double

@@ -210,8 +210,8 @@ guint bnb_choice_value_temp (const BnbChoiceSpace *space, guint value);
  * is indexed by these levels, outermost first; an accessor indexes each
  * level with its own dim of that logical dim and level.  Registers are
  * indexed by the unrolled pairs, local memory also by work-item dims,
- * global memory also by work-group dims.  `padded`: the last level is
- * longer (local memory only), by bnb_choice_padded_extent. */
+ * global memory also by work-group dims.  `padded`: one more element on
+ * the last level (local memory only). */
 typedef struct {
   guint logical;
   guint level;
@@ -220,9 +220,6 @@ typedef struct {
 
 guint bnb_choice_leaf_storage (const BnbChoiceNode *leaf, guint temp,
                                BnbStorageLevel *levels, gboolean *padded);
-/* The length of a padded last level of `size` elements: one more
- * (docs/space.md). */
-gint64 bnb_choice_padded_extent (gint64 size);
 
 /* The search tree.  A node splits on one choice: into one child per
  * alternative (mask 0), or into two, the alternatives in `mask` and the

@@ -157,12 +157,6 @@ bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
   return count;
 }
 
-gint64
-bnb_choice_padded_extent (gint64 size)
-{
-  return size + 1;
-}
-
 guint
 bnb_choice_leaf_storage (const BnbChoiceNode *n, guint temp,
                          BnbStorageLevel *levels, gboolean *padded)
@@ -179,9 +173,7 @@ temp_local_bytes (const BnbChoiceNode *n, guint temp)
   guint count = bnb_choice_leaf_storage (n, temp, levels, &padded);
   guint64 elems = 1;
   for (guint i = 0; i < count; i++)
-    elems *= (guint64)(padded && i + 1 == count
-                           ? bnb_choice_padded_extent (levels[i].size)
-                           : levels[i].size);
+    elems *= (guint64)levels[i].size + (padded && i + 1 == count);
   return elems * n->space->temps[temp].bytes;
 }
 

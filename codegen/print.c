@@ -199,9 +199,7 @@ value_storage (const Printer *p, guint value, Storage *st)
 static gint64
 storage_extent (const Storage *st, guint i)
 {
-  return st->padded && i + 1 == st->n_levels
-             ? bnb_choice_padded_extent (st->levels[i].size)
-             : st->levels[i].size;
+  return st->levels[i].size + (st->padded && i + 1 == st->n_levels);
 }
 
 /* The element of `value` that instruction `inst` reads or writes. */
