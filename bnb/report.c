@@ -716,8 +716,11 @@ summary_design (GString *s, const char *decisions, const char *nest)
                                 value);
       else if (clause_parts (clauses[i], "pad", &name, &value))
         {
-          if (strcmp (value, "yes") == 0)
-            g_string_append_printf (pads, "%s%s", pads->len ? ", " : "", name);
+          if (strcmp (value, "no") != 0)
+            g_string_append_printf (pads, "%s%s%s", pads->len ? ", " : "",
+                                    name,
+                                    strcmp (value, "rows") == 0 ? " rows"
+                                                                : "");
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {

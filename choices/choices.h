@@ -206,12 +206,22 @@ guint bnb_choice_temp_value (const BnbChoiceSpace *space, guint temp);
 /* The temporary of a value, or G_MAXUINT if it needs none. */
 guint bnb_choice_value_temp (const BnbChoiceSpace *space, guint value);
 
+/* The padding of a local array (the choice pad(v)): none, the last
+ * level longer (bnb_choice_padded_extent), or the rows of the first
+ * level 4 elements apart beyond what they hold. */
+typedef enum {
+  BNB_PAD_NO,
+  BNB_PAD_YES,
+  BNB_PAD_ROWS,
+  BNB_PAD_COUNT,
+} BnbPad;
+
 /* Where a temporary's elements live in a leaf: the array that holds it
  * is indexed by these levels, outermost first; an accessor indexes each
  * level with its own dim of that logical dim and level.  Registers are
  * indexed by the unrolled pairs, local memory also by work-item dims,
- * global memory also by work-group dims.  `padded`: one more element on
- * the last level (local memory only). */
+ * global memory also by work-group dims.  `pad`: how a local array is
+ * padded (BNB_PAD_NO elsewhere). */
 typedef struct {
   guint logical;
   guint level;
@@ -219,7 +229,18 @@ typedef struct {
 } BnbStorageLevel;
 
 guint bnb_choice_leaf_storage (const BnbChoiceNode *leaf, guint temp,
-                               BnbStorageLevel *levels, gboolean *padded);
+                               BnbStorageLevel *levels, BnbPad *pad);
+/* The distance between consecutive indices of level i of such an array,
+ * and the elements it holds. */
+gint64 bnb_choice_storage_stride (const BnbStorageLevel *levels, guint count,
+                                  BnbPad pad, guint i);
+gint64 bnb_choice_storage_elements (const BnbStorageLevel *levels,
+                                    guint count, BnbPad pad);
+/* The length of a padded last level of `size` elements: 4 elements more
+ * when `size` is a multiple of 4 (rows stay 16-byte aligned, so that a
+ * compiler may still merge a work-item's adjacent accesses, and start 4
+ * banks apart), else one more (docs/space.md). */
+gint64 bnb_choice_padded_extent (gint64 size);
 
 /* The search tree.  A node splits on one choice: into one child per
  * alternative (mask 0), or into two, the alternatives in `mask` and the
@@ -290,7 +311,7 @@ gboolean bnb_choice_read_order_is (BnbChoiceReader *r, guint x, guint y,
 BnbMem bnb_choice_read_mem (BnbChoiceReader *r, guint temp);
 gint64 bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim);
 guint bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
-                               BnbStorageLevel *levels, gboolean *padded);
+                               BnbStorageLevel *levels, BnbPad *pad);
 
 /* Counting the candidates (leaves) and nodes of the search tree below a
  * node, with the default branching order.  Exact when the whole subtree

@@ -140,7 +140,9 @@ add_fusion_rules (BnbChoiceSpace *s)
       }
 }
 
-/* A vector dim is the innermost loop of its access, alone. */
+/* A vector dim is the innermost loop of its access, alone: nothing but
+ * the access itself (the instruction that has the dim) is nested in or
+ * fused with it. */
 static void
 add_vector_rules (BnbChoiceSpace *s)
 {
@@ -150,6 +152,10 @@ add_vector_rules (BnbChoiceSpace *s)
         continue;
       for (guint x = 0; x < s->n_items; x++)
         if (x != d
+            && !(x >= s->n_dims
+                 && bnb_ir_inst_has_dim (bnb_ir_inst (s->kernel,
+                                                      x - s->n_dims),
+                                         d))
             && (order_may (s, x, d, BNB_ORDER_INSIDE)
                 || order_may (s, x, d, BNB_ORDER_FUSED)))
           add (s, BNB_CON_VECTOR_ALONE, d, x, 2, kind_ch (s, d),

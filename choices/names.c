@@ -17,7 +17,7 @@ static const char *const order_names[BNB_ORDER_COUNT] = {
 static const char *const mem_names[BNB_MEM_COUNT] = {
   "private", "local", "global",
 };
-static const char *const pad_names[2] = { "no", "yes" };
+static const char *const pad_names[BNB_PAD_COUNT] = { "no", "yes", "rows" };
 
 static const char *
 item_name (const BnbChoiceSpace *s, guint item)
@@ -73,7 +73,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
     case BNB_CHOICE_MEM:
       return BNB_MEM_COUNT;
     case BNB_CHOICE_PAD:
-      return 2;
+      return BNB_PAD_COUNT;
     case BNB_CHOICE_TYPE_COUNT:
       break;
     }
@@ -332,8 +332,15 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
       if (strcmp (label, "padded") == 0)
         {
           for (guint i = 0; items[i]; i++)
-            if (!apply_named (node, "pad", items[i], "yes", error))
-              return FALSE;
+            {
+              /* "b rows": its rows apart (pad(b)=rows), "b": pad(b)=yes */
+              gboolean rows = g_str_has_suffix (items[i], " rows");
+              if (rows)
+                items[i][strlen (items[i]) - strlen (" rows")] = '\0';
+              if (!apply_named (node, "pad", g_strstrip (items[i]),
+                                rows ? "rows" : "yes", error))
+                return FALSE;
+            }
           return TRUE;
         }
     }

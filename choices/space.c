@@ -359,7 +359,7 @@ init_static_domains (BnbChoiceSpace *s)
   for (guint t = 0; t < s->n_temps; t++)
     {
       s->initial[s->mem_base + t] = (1u << BNB_MEM_COUNT) - 1;
-      s->initial[s->pad_base + t] = 3;
+      s->initial[s->pad_base + t] = (1u << BNB_PAD_COUNT) - 1;
     }
   restrict_dataflow_orders (s);
 }

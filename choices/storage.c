@@ -136,9 +136,27 @@ stored_slots (BnbChoiceReader *r, guint temp)
   return slots;
 }
 
+/* What pad(v)=rows prints, so that the tree asks only questions whose
+ * answers print other code: the same as `no` without rows to set apart
+ * (one level, or a first level of one index); the same as `yes` where
+ * `yes` already sets the rows 4 apart (every level between the first
+ * and the last of one index, the last a multiple of 4: the same strides
+ * and size); else its own code. */
+static BnbPad
+rows_print_as (const BnbStorageLevel *levels, guint count)
+{
+  gint64 middle = 1;
+  if (count < 2 || levels[0].size <= 1)
+    return BNB_PAD_NO;
+  for (guint i = 1; i + 1 < count; i++)
+    middle *= levels[i].size;
+  return middle == 1 && levels[count - 1].size % 4 == 0 ? BNB_PAD_YES
+                                                        : BNB_PAD_ROWS;
+}
+
 guint
 bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
-                         BnbStorageLevel *levels, gboolean *padded)
+                         BnbStorageLevel *levels, BnbPad *pad)
 {
   const BnbChoiceSpace *s = r->node->space;
   const BnbTemp *t = &s->temps[temp];
@@ -152,29 +170,69 @@ bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
           d->logical, d->level, bnb_choice_read_dim_size (r, t->slot_dim[i])
         };
       }
-  *padded = bnb_choice_read_mem (r, temp) == BNB_MEM_LOCAL && count > 0
-            && bnb_choice_read_in (r, s->pad_base + temp, 2);
+  *pad = BNB_PAD_NO;
+  if (bnb_choice_read_mem (r, temp) == BNB_MEM_LOCAL && count > 0)
+    {
+      BnbPad rows = rows_print_as (levels, count);
+      BnbDomain yes = 1u << BNB_PAD_YES;
+      if (rows == BNB_PAD_YES)
+        yes |= 1u << BNB_PAD_ROWS;
+      if (bnb_choice_read_in (r, s->pad_base + temp, yes))
+        *pad = BNB_PAD_YES;
+      else if (rows == BNB_PAD_ROWS
+               && bnb_choice_read_in (r, s->pad_base + temp,
+                                      1u << BNB_PAD_ROWS))
+        *pad = BNB_PAD_ROWS;
+    }
   return count;
+}
+
+gint64
+bnb_choice_padded_extent (gint64 size)
+{
+  return size % 4 == 0 ? size + 4 : size + 1;
 }
 
 guint
 bnb_choice_leaf_storage (const BnbChoiceNode *n, guint temp,
-                         BnbStorageLevel *levels, gboolean *padded)
+                         BnbStorageLevel *levels, BnbPad *pad)
 {
   BnbChoiceReader r = { n, FALSE, { 0, 0 } };
-  return bnb_choice_read_storage (&r, temp, levels, padded);
+  return bnb_choice_read_storage (&r, temp, levels, pad);
+}
+
+gint64
+bnb_choice_storage_stride (const BnbStorageLevel *levels, guint count,
+                           BnbPad pad, guint i)
+{
+  gint64 stride = 1;
+  for (guint j = i + 1; j < count; j++)
+    stride *= pad == BNB_PAD_YES && j + 1 == count
+                  ? bnb_choice_padded_extent (levels[j].size)
+                  : levels[j].size;
+  return pad == BNB_PAD_ROWS && i == 0 && count > 1 ? stride + 4 : stride;
+}
+
+gint64
+bnb_choice_storage_elements (const BnbStorageLevel *levels, guint count,
+                             BnbPad pad)
+{
+  if (count == 0)
+    return 1;
+  gint64 first = pad == BNB_PAD_YES && count == 1
+                     ? bnb_choice_padded_extent (levels[0].size)
+                     : levels[0].size;
+  return first * bnb_choice_storage_stride (levels, count, pad, 0);
 }
 
 static guint64
 temp_local_bytes (const BnbChoiceNode *n, guint temp)
 {
   BnbStorageLevel levels[64];
-  gboolean padded;
-  guint count = bnb_choice_leaf_storage (n, temp, levels, &padded);
-  guint64 elems = 1;
-  for (guint i = 0; i < count; i++)
-    elems *= (guint64)levels[i].size + (padded && i + 1 == count);
-  return elems * n->space->temps[temp].bytes;
+  BnbPad pad;
+  guint count = bnb_choice_leaf_storage (n, temp, levels, &pad);
+  return (guint64)bnb_choice_storage_elements (levels, count, pad)
+         * n->space->temps[temp].bytes;
 }
 
 guint64

@@ -40,12 +40,12 @@ read_code (const BnbChoiceNode *node, BnbChoiceReader *reader)
 {
   g_autoptr (BnbCgLowered) low = bnb_cg_lower_open (node, NULL);
   BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
-  gboolean padded;
+  BnbPad pad;
   if (low == NULL)
     return;
   for (guint t = 0;
        t < bnb_choice_space_n_temps (low->space) && !low->reader.open; t++)
-    bnb_choice_read_storage (&low->reader, t, levels, &padded);
+    bnb_choice_read_storage (&low->reader, t, levels, &pad);
   *reader = low->reader;
 }
 

@@ -354,8 +354,8 @@ static gboolean
 within_work_item (BnbCgLowered *low, const BnbIrComm *comm, guint t)
 {
   BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
-  gboolean padded;
-  guint n = bnb_choice_read_storage (&low->reader, t, levels, &padded);
+  BnbPad pad;
+  guint n = bnb_choice_read_storage (&low->reader, t, levels, &pad);
   for (guint h = 0; h < 3; h++)
     {
       gboolean own = low->local_size[h] == 1;

@@ -180,7 +180,7 @@ typedef struct {
   BnbMem mem;
   guint n_levels;
   BnbStorageLevel levels[2 * BNB_IR_MAX_INST_DIMS];
-  gboolean padded;
+  BnbPad pad;
 } Storage;
 
 static gboolean
@@ -192,15 +192,10 @@ value_storage (const Printer *p, guint value, Storage *st)
     return FALSE;
   st->mem = bnb_choice_read_mem (p->reader, t);
   st->n_levels = bnb_choice_read_storage (p->reader, t, st->levels,
-                                          &st->padded);
+                                          &st->pad);
   return TRUE;
 }
 
-static gint64
-storage_extent (const Storage *st, guint i)
-{
-  return st->levels[i].size + (st->padded && i + 1 == st->n_levels);
-}
 
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
@@ -229,9 +224,8 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
         g_string_append_printf (s, "%s%s", i ? "][" : "", idx);
       else
         {
-          gint64 stride = 1;
-          for (guint j = i + 1; j < st.n_levels; j++)
-            stride *= storage_extent (&st, j);
+          gint64 stride = bnb_choice_storage_stride (st.levels, st.n_levels,
+                                                     st.pad, i);
           GString *term = g_string_new (NULL);
           append_term (term, idx, stride);
           g_string_append_printf (s, "%s%s", i ? " + " : "", term->str);
@@ -383,7 +377,7 @@ guard (const Printer *p, const BnbIrInst *inst, guint skip)
 {
   gboolean memory
       = inst->op == BNB_IR_OP_LOAD || inst->op == BNB_IR_OP_STORE;
-  GString *s = g_string_new (NULL);
+  g_autoptr (GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
   for (guint l = 0; l < kernel (p)->logicals->len; l++)
     {
       if (l == skip || !iterates_all_levels (p, inst, l)
@@ -391,11 +385,24 @@ guard (const Printer *p, const BnbIrInst *inst, guint skip)
           || (!memory && !reduces_along (p, inst, l)))
         continue;
       g_autofree char *idx = logical_index (p, inst, l);
-      g_string_append_printf (s, "%s%s < %" G_GINT64_FORMAT,
-                              s->len ? " && " : "", idx,
-                              bnb_ir_logical_size (kernel (p), l));
+      g_ptr_array_add (terms,
+                       g_strdup_printf ("%s < %" G_GINT64_FORMAT, idx,
+                                        bnb_ir_logical_size (kernel (p), l)));
     }
-  return g_string_free (s, s->len == 0);
+  if (terms->len == 0)
+    return NULL;
+  if (terms->len == 1)
+    return g_strdup (g_ptr_array_index (terms, 0));
+  /* One branch on all the terms: `&`, not `&&`.  PoCL 3.1 (LLVM 15)
+   * dropped the store of a work-item whose guard was a short-circuit
+   * `uniform && per-item` test inside a loop with barriers (a stencil2d
+   * leaf, docs/codegen.md); each term is a comparison of integers, safe
+   * to evaluate whatever the others give. */
+  GString *s = g_string_new (NULL);
+  for (guint t = 0; t < terms->len; t++)
+    g_string_append_printf (s, "%s(%s)", t ? " & " : "",
+                            (const char *)g_ptr_array_index (terms, t));
+  return g_string_free (s, FALSE);
 }
 
 static void
@@ -469,27 +476,31 @@ print_vector_store (Printer *p, const BnbIrInst *inst, guint width)
 }
 
 /* A vector class holds one load or store.  When the tiles of its logical
- * dim overshoot, the lanes are done one by one, each guarded. */
+ * dim overshoot, the lanes are done one by one, each under its own whole
+ * guard (not nested in the others' tests: one branch per access). */
 static void
 print_vector (Printer *p, guint c, guint i)
 {
   const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
   const BnbCgClass *cl = &p->low->classes[c];
   guint logical = bnb_ir_dim (kernel (p), cl->rep)->logical;
-  g_autofree char *cond = guard (p, inst, logical);
   p->vector_class = c;
-  open_guard (p, cond);
-  if (!overshoots (p, inst, logical) && inst->op == BNB_IR_OP_LOAD)
-    print_vector_load (p, inst, (guint)cl->size);
-  else if (!overshoots (p, inst, logical))
-    print_vector_store (p, inst, (guint)cl->size);
-  else
+  if (overshoots (p, inst, logical))
     for (guint k = 0; k < cl->size; k++)
       {
         p->vector_lane = k;
         print_inst (p, i);
       }
-  close_guard (p, cond);
+  else
+    {
+      g_autofree char *cond = guard (p, inst, logical);
+      open_guard (p, cond);
+      if (inst->op == BNB_IR_OP_LOAD)
+        print_vector_load (p, inst, (guint)cl->size);
+      else
+        print_vector_store (p, inst, (guint)cl->size);
+      close_guard (p, cond);
+    }
   p->vector_class = BNB_CG_NONE;
 }
 
@@ -585,10 +596,7 @@ print_node (Printer *p, const BnbCgNode *n)
 static gint64
 storage_elements (const Storage *st)
 {
-  gint64 n = 1;
-  for (guint i = 0; i < st->n_levels; i++)
-    n *= storage_extent (st, i);
-  return n;
+  return bnb_choice_storage_elements (st->levels, st->n_levels, st->pad);
 }
 
 static void

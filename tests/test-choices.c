@@ -536,6 +536,16 @@ test_decisions_short_form (void)
     g_autofree char *pad = bnb_choice_node_to_string (a, TRUE);
     g_assert_nonnull (strstr (pad, "pad(b)=yes"));
   }
+  {
+    /* the summary's "b rows": pad(b)=rows */
+    g_autoptr (BnbChoiceNode) r = bnb_choice_node_copy (f.root);
+    g_assert_true (bnb_choice_node_apply_string (r, "padded: a, b rows",
+                                                 &error));
+    g_assert_no_error (error);
+    g_autofree char *pad = bnb_choice_node_to_string (r, TRUE);
+    g_assert_nonnull (strstr (pad, "pad(a)=yes"));
+    g_assert_nonnull (strstr (pad, "pad(b)=rows"));
+  }
   g_assert_false (bnb_choice_node_is_leaf (a));
   g_assert_false (bnb_choice_node_apply_string (a, "work-items x: q.3",
                                                 &error));
@@ -589,8 +599,8 @@ static guint64
 leaf_unpadded_local_bytes (const BnbChoiceNode *leaf, guint t)
 {
   BnbStorageLevel levels[64];
-  gboolean padded;
-  guint count = bnb_choice_leaf_storage (leaf, t, levels, &padded);
+  BnbPad pad;
+  guint count = bnb_choice_leaf_storage (leaf, t, levels, &pad);
   guint64 elems = 1;
   for (guint i = 0; i < count; i++)
     elems *= (guint64)levels[i].size;

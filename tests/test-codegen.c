@@ -295,6 +295,80 @@ test_restrict_only_inputs (void)
     }
 }
 
+/* A `vector` dim can be chosen (the vector-alone rule leaves its own
+ * access inside it) and prints one vloadN/vstoreN: axpy with its load
+ * and store vectorized by 4, and mxm's loads of A along k and of B along
+ * n.  Local arrays are declared 16-byte aligned, and a padded row of a
+ * multiple of 4 elements is 4 longer, so rows stay aligned.  With
+ * pad(v)=rows (bench/mxm-reg.ir's chunk a, k.1 first: 16 rows of 2 x 16 x
+ * 4 = 128 elements) the rows are 132 apart. */
+static void
+test_vector_and_alignment (void)
+{
+  static const char *const cases[][3] = {
+    { "data/kernels/axpy.ir", "N=4096",
+      "tile(i.2)=4; kind(i.2@x)=vector; kind(i.2@st.X)=vector" },
+    { "data/kernels/mxm.ir", "M=32,N=32,K=32",
+      "tile(T1)=2; tile(T2)=4; tile(TK)=4; kind(k.1@a)=vector; "
+      "kind(n.2@b)=vector; mem(a)=local; pad(a)=yes" },
+    { "bench/mxm-reg.ir", "M=256,N=256,K=256",
+      "tile(T1)=2; tile(T2)=16; tile(T3)=4; tile(TK)=16; kind(k.1@a)=thread.x; "
+      "kind(m.2@a)=thread.y; kind(m.1@a)=unroll; kind(m.3@a)=unroll; "
+      "kind(n.3@b)=vector; mem(a)=local; pad(a)=rows" },
+  };
+  g_autoptr (GError) error = NULL;
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      Spaces s;
+      spaces_load (&s, cases[c][0], cases[c][1]);
+      g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
+      g_assert_true (bnb_choice_node_apply_string (node, cases[c][2], &error));
+      g_assert_no_error (error);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand,
+                                                               1000);
+      g_assert_nonnull (leaf);
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (p->source, "vload4("));
+      if (c == 0)
+        g_assert_nonnull (strstr (p->source, "vstore4("));
+      else if (c == 2)
+        {
+          g_assert_nonnull (strstr (p->source, "__local float v_a[2112]"));
+          g_assert_nonnull (strstr (p->source, "i9 * 132 + "));
+        }
+      else
+        {
+          /* a is padded (pad(a)=yes): its last level 4 longer where it is
+           * a multiple of 4, else one; the declaration holds it */
+          BnbStorageLevel levels[64];
+          BnbPad pad = BNB_PAD_NO;
+          guint count = 0;
+          for (guint t = 0; t < bnb_choice_space_n_temps (s.full); t++)
+            if (strcmp (bnb_ir_value (s.kernel,
+                                      bnb_choice_temp_value (s.full, t))
+                            ->name,
+                        "a")
+                == 0)
+              count = bnb_choice_leaf_storage (leaf, t, levels, &pad);
+          g_assert_cmpuint (count, >, 0);
+          g_assert_cmpint (pad, ==, BNB_PAD_YES);
+          gint64 unpadded = 1;
+          for (guint i = 0; i < count; i++)
+            unpadded *= levels[i].size;
+          gint64 last = levels[count - 1].size;
+          gint64 want = unpadded / last * (last % 4 ? last + 1 : last + 4);
+          g_autofree char *decl = g_strdup_printf (
+              "__local float v_a[%" G_GINT64_FORMAT
+              "] __attribute__ ((aligned (16)));",
+              want);
+          g_assert_nonnull (strstr (p->source, decl));
+        }
+      spaces_clear (&s);
+    }
+}
+
 /* A generated kernel (seed 1074 of the GPU differential run) on whose
  * space every random path meets a dead end that propagation does not
  * foresee (a triangle of nesting orders): the random leaf falls back on a
@@ -381,6 +455,8 @@ main (int argc, char **argv)
   g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   g_test_add_func ("/codegen/restrict-only-inputs", test_restrict_only_inputs);
   g_test_add_func ("/codegen/nest", test_nest);
+  g_test_add_func ("/codegen/vector-and-alignment",
+                   test_vector_and_alignment);
   g_test_add_func ("/codegen/random-leaf-past-dead-ends",
                    test_random_leaf_past_dead_ends);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);
