@@ -37,6 +37,7 @@ typedef struct {
   gboolean re_measure;
   gboolean in_process;
   char *source_out;
+  char *build_options;
 } RunOptions;
 
 static void
@@ -51,6 +52,7 @@ run_options_clear (RunOptions *o)
   g_free (o->scratch);
   g_free (o->journal);
   g_free (o->source_out);
+  g_free (o->build_options);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
@@ -100,6 +102,10 @@ run_context (RunOptions *o)
       "Run the candidate even if the journal has it", NULL },
     { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
       "Run on the device in this process (no watchdog)", NULL },
+    { "build-options", 0, 0, G_OPTION_ARG_STRING, &o->build_options,
+      "Options for clBuildProgram, e.g. -cl-opt-disable to tell a driver "
+      "compiler's bug from the candidate's (implies --no-journal)",
+      "OPTIONS" },
     { "source-out", 'o', 0, G_OPTION_ARG_FILENAME, &o->source_out,
       "Where to write the source (default: under "
       "$XDG_CACHE_HOME/bnbtune/sources/)",
@@ -407,6 +413,7 @@ open_harness (const RunOptions *o, GError **error)
   ho.timeout_s = o->timeout;
   ho.seed = (guint64)o->seed;
   ho.in_process = o->in_process;
+  ho.build_options = o->build_options;
   return bnb_tune_harness_new (o->c.kernel, NULL, o->c.sizes, o->c.device, &ho,
                                error);
 }
@@ -587,7 +594,11 @@ bnb_cmd_run (int argc, char **argv, GError **error)
   g_autofree char *path = NULL;
   guint space = 0;
   if (!bnb_cli_parse (context, &argc, &argv, error)
-      || !check_run_options (&o, error) || !(h = open_harness (&o, error)))
+      || !check_run_options (&o, error))
+    return FALSE;
+  /* the journal's measurements are of candidates built without options */
+  o.no_journal = o.no_journal || (o.build_options && *o.build_options);
+  if (!(h = open_harness (&o, error)))
     return FALSE;
   printf ("device: %s (%s)\n", bnb_harness_device (h)->name,
           bnb_harness_device_reason (h));

@@ -34,6 +34,7 @@ struct BnbHarnessBuilds {
   GHashTable *entries; /* hash -> Entry* */
   GQueue finished;     /* Entry*, DONE, oldest first */
   GThreadPool *pool;   /* of hashes (char*) */
+  char *options;       /* for clBuildProgram */
   gboolean closing;
 };
 
@@ -109,7 +110,7 @@ build (BnbHarnessBuilds *b, const char *source)
   if (status != CL_SUCCESS)
     built->log
         = failure_log (NULL, b->device, status, "clCreateProgramWithSource");
-  else if ((status = clBuildProgram (program, 1, &b->device, "", NULL, NULL))
+  else if ((status = clBuildProgram (program, 1, &b->device, b->options, NULL, NULL))
            != CL_SUCCESS)
     built->log = failure_log (program, b->device, status, "clBuildProgram");
   else
@@ -164,9 +165,11 @@ pool_build (gpointer data, gpointer user_data)
 }
 
 BnbHarnessBuilds *
-bnb_harness_builds_new (cl_context context, cl_device_id device, guint threads)
+bnb_harness_builds_new (cl_context context, cl_device_id device, guint threads,
+                        const char *options)
 {
   BnbHarnessBuilds *b = g_new0 (BnbHarnessBuilds, 1);
+  b->options = g_strdup (options ? options : "");
   b->context = context;
   b->device = device;
   g_mutex_init (&b->lock);
@@ -192,6 +195,7 @@ bnb_harness_builds_free (BnbHarnessBuilds *b)
   g_hash_table_destroy (b->entries);
   g_mutex_clear (&b->lock);
   g_cond_clear (&b->done);
+  g_free (b->options);
   g_free (b);
 }
 

@@ -82,9 +82,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilt, bnb_harness_built_unref)
 
 typedef struct BnbHarnessBuilds BnbHarnessBuilds;
 
+/* `options`: for clBuildProgram (NULL: none). */
 BNB_GIVE BnbHarnessBuilds *bnb_harness_builds_new (cl_context context,
                                                    cl_device_id device,
-                                                   guint threads)
+                                                   guint threads,
+                                                   const char *options)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_builds_free (BNB_TAKE BnbHarnessBuilds *builds);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilds, bnb_harness_builds_free)
@@ -126,6 +128,7 @@ typedef struct BnbHarnessLocal BnbHarnessLocal;
 
 BNB_GIVE BnbHarnessLocal *bnb_harness_local_new (const char *device,
                                                  guint build_threads,
+                                                 const char *build_options,
                                                  GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_local_free (BNB_TAKE BnbHarnessLocal *local);
@@ -215,6 +218,7 @@ typedef struct {
 BNB_GIVE BnbHarnessProxy *bnb_harness_proxy_new (const char *program,
                                                  const char *device,
                                                  guint build_threads,
+                                                 const char *build_options,
                                                  GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_proxy_free (BNB_TAKE BnbHarnessProxy *proxy);
@@ -276,6 +280,7 @@ BNB_GIVE BnbHarnessPool *bnb_harness_pool_new (const char *program,
                                                const char *device,
                                                guint workers,
                                                guint build_threads,
+                                               const char *build_options,
                                                GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 void bnb_harness_pool_free (BNB_TAKE BnbHarnessPool *pool);

@@ -12,6 +12,7 @@ G_DEFINE_QUARK (bnb - harness - error - quark, bnb_harness_error)
 struct BnbHarness {
   BnbHarnessOptions options;
   char *worker_program;
+  char *build_options;
   char *device_spec;
   char *kernel_path;
   char *kernel_text;
@@ -230,7 +231,8 @@ open_device (BnbHarness *h, GError **error)
     {
       const BnbDevice *dev;
       h->local
-          = bnb_harness_local_new (h->device_spec, o->build_threads, error);
+          = bnb_harness_local_new (h->device_spec, o->build_threads,
+                                   o->build_options, error);
       if (!h->local)
         return FALSE;
       dev = bnb_harness_local_device (h->local);
@@ -239,7 +241,8 @@ open_device (BnbHarness *h, GError **error)
       return TRUE;
     }
   h->pool = bnb_harness_pool_new (h->worker_program, h->device_spec,
-                                  o->workers, o->build_threads, error);
+                                  o->workers, o->build_threads,
+                                  o->build_options, error);
   if (!h->pool)
     return FALSE;
   h->desc = *bnb_harness_pool_device (h->pool);
@@ -277,6 +280,8 @@ bnb_harness_new_bound (const char *kernel_path, const char *kernel_text,
                           ? g_strdup (options->worker_program)
                           : default_worker_program ();
   h->options.worker_program = h->worker_program;
+  h->build_options = g_strdup (options->build_options);
+  h->options.build_options = h->build_options;
   h->device_spec = g_strdup (device);
   h->kernel_path = g_strdup (kernel_path);
   if (!open_device (h, error))
@@ -295,6 +300,7 @@ bnb_harness_free (BnbHarness *h)
   if (h->owns_kernel)
     bnb_ir_kernel_free (h->kernel);
   g_free (h->worker_program);
+  g_free (h->build_options);
   g_free (h->device_spec);
   g_free (h->kernel_path);
   g_free (h->kernel_text);
@@ -418,7 +424,7 @@ reopen_local (BnbHarness *h, GError **error)
 {
   BnbHarnessLocal *local
       = bnb_harness_local_new (h->device_spec, h->options.build_threads,
-                               error);
+                               h->options.build_options, error);
   if (!local)
     return FALSE;
   g_mutex_lock (&h->local_lock);

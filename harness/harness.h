@@ -134,6 +134,10 @@ typedef struct {
    * processor, at most 8, with one worker; 1 with several). */
   guint build_threads;
   gboolean in_process; /* no worker, no watchdog */
+  /* Options for clBuildProgram (default NULL: none), e.g.
+   * "-cl-opt-disable" to tell a driver compiler's bug from the
+   * candidate's (the tests do on PoCL: docs/harness.md). */
+  const char *build_options;
   /* The bnbtune binary whose `worker` command serves this harness
    * (default: this process's own executable). */
   const char *worker_program;

@@ -46,7 +46,8 @@ release_buffers (BnbHarnessLocal *l)
 }
 
 BnbHarnessLocal *
-bnb_harness_local_new (const char *device, guint build_threads, GError **error)
+bnb_harness_local_new (const char *device, guint build_threads,
+                       const char *build_options, GError **error)
 {
   g_autoptr (BnbDevice) dev
       = bnb_device_open_full (device, BNB_DEVICE_CALIBRATE_NEVER, error);
@@ -58,7 +59,8 @@ bnb_harness_local_new (const char *device, guint build_threads, GError **error)
   l->context = bnb_device_context (l->device);
   l->id = bnb_device_id (l->device);
   l->queue = bnb_device_queue (l->device);
-  l->builds = bnb_harness_builds_new (l->context, l->id, build_threads);
+  l->builds = bnb_harness_builds_new (l->context, l->id, build_threads,
+                                      build_options);
   return l;
 }
 

@@ -43,6 +43,7 @@ typedef struct {
   const char *program;
   const char *device;
   guint threads;
+  const char *build_options;
   BnbHarnessProxy *proxy;
   GError *error;
 } Start;
@@ -52,7 +53,8 @@ start_one (gpointer data)
 {
   Start *s = data;
   s->proxy
-      = bnb_harness_proxy_new (s->program, s->device, s->threads, &s->error);
+      = bnb_harness_proxy_new (s->program, s->device, s->threads,
+                               s->build_options, &s->error);
   return NULL;
 }
 
@@ -74,14 +76,15 @@ typedef struct {
 
 static void
 start_begin (Starting *s, const char *program, const char *device, guint n,
-             guint threads)
+             guint threads, const char *build_options)
 {
   s->n = n;
   s->starts = g_new0 (Start, MAX (n, 1));
   s->threads = g_new0 (GThread *, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      s->starts[i] = (Start){ program, device, threads, NULL, NULL };
+      s->starts[i]
+          = (Start){ program, device, threads, build_options, NULL, NULL };
       s->threads[i]
           = g_thread_new ("bnb-worker-start", start_one, &s->starts[i]);
     }
@@ -127,7 +130,8 @@ pool_alloc (guint n)
  * and its device says how many more (bnb_harness_default_workers). */
 BnbHarnessPool *
 bnb_harness_pool_new (const char *program, const char *device, guint workers,
-                      guint build_threads, GError **error)
+                      guint build_threads, const char *build_options,
+                      GError **error)
 {
   guint given = MIN (workers, MAX_WORKERS);
   guint first_threads
@@ -135,9 +139,10 @@ bnb_harness_pool_new (const char *program, const char *device, guint workers,
                       : bnb_harness_default_build_threads (MAX (given, 1));
   Starting others = { 0 };
   if (given > 1)
-    start_begin (&others, program, device, given - 1, first_threads);
-  BnbHarnessProxy *first
-      = bnb_harness_proxy_new (program, device, first_threads, error);
+    start_begin (&others, program, device, given - 1, first_threads,
+                 build_options);
+  BnbHarnessProxy *first = bnb_harness_proxy_new (program, device, first_threads,
+                                                  build_options, error);
   BnbHarnessPool *pool;
   guint n, threads;
   if (!first)
@@ -155,7 +160,7 @@ bnb_harness_pool_new (const char *program, const char *device, guint workers,
   pool = pool_alloc (n);
   add_slot (pool, first);
   if (given == 0)
-    start_begin (&others, program, device, n - 1, threads);
+    start_begin (&others, program, device, n - 1, threads, build_options);
   start_end (&others, pool);
   return pool;
 }

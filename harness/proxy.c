@@ -34,6 +34,7 @@ struct BnbHarnessProxy {
   char *program;
   char *device;
   guint build_threads;
+  char *build_options;
   GMutex lock;
   GPid pid; /* 0: no worker */
   BnbHarnessChannel channel;
@@ -250,6 +251,8 @@ hello_fields (BnbHarnessProxy *p)
                          g_variant_new_string (p->device ? p->device : ""));
   g_variant_builder_add (&b, "{sv}", "threads",
                          g_variant_new_uint32 (p->build_threads));
+  g_variant_builder_add (&b, "{sv}", "build_options",
+                         g_variant_new_string (p->build_options));
   return g_variant_builder_end (&b);
 }
 
@@ -281,12 +284,14 @@ start_worker (BnbHarnessProxy *p, GError **error)
 
 BnbHarnessProxy *
 bnb_harness_proxy_new (const char *program, const char *device,
-                       guint build_threads, GError **error)
+                       guint build_threads, const char *build_options,
+                       GError **error)
 {
   BnbHarnessProxy *p = g_new0 (BnbHarnessProxy, 1);
   gboolean ok;
   p->program = g_strdup (program);
   p->device = g_strdup (device);
+  p->build_options = g_strdup (build_options ? build_options : "");
   p->build_threads = build_threads;
   p->channel.fd = -1;
   g_mutex_init (&p->lock);
@@ -313,6 +318,7 @@ bnb_harness_proxy_free (BnbHarnessProxy *p)
   g_mutex_clear (&p->lock);
   g_free (p->program);
   g_free (p->device);
+  g_free (p->build_options);
   g_free (p->reason);
   g_free (p);
 }

@@ -256,8 +256,11 @@ open_device (Worker *w)
       || strcmp (tag, "hello") != 0)
     return FALSE;
   g_variant_lookup (fields, "device", "&s", &device);
+  const char *options = "";
   g_variant_lookup (fields, "threads", "u", &threads);
-  w->local = bnb_harness_local_new (*device ? device : NULL, threads, &error);
+  g_variant_lookup (fields, "build_options", "&s", &options);
+  w->local = bnb_harness_local_new (*device ? device : NULL, threads, options,
+                                    &error);
   if (!w->local)
     {
       send_error (w, error->message);
