@@ -164,6 +164,31 @@ test_build_failed (void)
   g_assert_cmpuint (e->repetitions, ==, 0);
 }
 
+/* The build options reach clBuildProgram, in a worker: a macro they
+ * define builds, and without them the same source does not. */
+static void
+test_build_options (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbCodegenProgram) p
+      = axpy_program ("X[i] = alpha * X[i] * SCALE;", 64);
+  BnbHarnessOptions options;
+  bnb_harness_options_init (&options);
+  options.worker_program = bnb_test_bnbtune ();
+  options.reference_cache = FALSE;
+  options.build_options = "-DSCALE=1.0f";
+  g_autoptr (BnbHarness) with = bnb_tune_harness_new (
+      "data/kernels/axpy.ir", NULL, "N=1000", bnb_test_device (), &options,
+      &error);
+  g_assert_no_error (error);
+  g_autoptr (BnbEvaluation) ok = test_evaluate (with, p);
+  assert_ok (ok);
+  g_autoptr (BnbHarness) without
+      = test_harness ("data/kernels/axpy.ir", "N=1000", FALSE, 60);
+  g_autoptr (BnbEvaluation) failed = test_evaluate (without, p);
+  g_assert_cmpint (failed->outcome, ==, BNB_OUTCOME_BUILD_FAILED);
+}
+
 static void
 test_wrong_twice (void)
 {
@@ -1527,6 +1552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/evaluate/ok-worker", test_axpy_ok_worker);
   g_test_add_func ("/harness/evaluate/final", test_final_repetitions);
   g_test_add_func ("/harness/evaluate/build-failed", test_build_failed);
+  g_test_add_func ("/harness/evaluate/build-options", test_build_options);
   g_test_add_func ("/harness/evaluate/wrong-twice", test_wrong_twice);
   g_test_add_func ("/harness/evaluate/wrong-index", test_wrong_index);
   g_test_add_func ("/harness/evaluate/wrong-unwritten", test_wrong_unwritten);
