@@ -4,8 +4,8 @@
 # for TUNE_S seconds, a FRACTION of its random configurations; the
 # fastest it measured applied through `clblast-sgemm --xgemm`), CLBlast
 # as packaged, cuBLAS FP32 with TF32 off (bench/cublas-sgemm.py, torch),
-# and our tuned mxm (the decisions in DECISIONS_DIR/mxm-N.decisions,
-# written by `bnbtune emit` and timed by clblast-sgemm --ours beside the
+# and our tuned mxm (the decisions in DECISIONS_DIR/mxm-N.decisions, of
+# the kernel KERNEL (default data/kernels/mxm.ir), written by `bnbtune emit` and timed by clblast-sgemm --ours beside the
 # tuned CLBlast: the reference interpreter `bnbtune run` checks against
 # takes minutes at 4096^3), one after another.  Every result is checked
 # against a double-precision product (a sample of 4,096 elements); the
@@ -18,13 +18,15 @@
 # timed beside the others in this call (the table's tuner column is then
 # empty).  A size whose tuner matched no configuration is left out.
 # Usage: bench/blas-tuned.sh OUT N...   (env: TUNE_S=300 FRACTION=0.002
-#        DECISIONS_DIR=bench/results/mxm-tuned-h200 PARAMS_DIR=)
+#        DECISIONS_DIR=bench/results/mxm-tuned-h200 PARAMS_DIR=
+#        KERNEL=data/kernels/mxm.ir)
 set -eu
 out=${1:?usage: bench/blas-tuned.sh OUT N...}
 shift
 tune_s=${TUNE_S:-300}
 fraction=${FRACTION:-0.002}
 decisions=${DECISIONS_DIR:-bench/results/mxm-tuned-h200}
+kernel=${KERNEL:-data/kernels/mxm.ir}
 here=$(pwd)
 mkdir -p "$out"
 printf "N\tours_s\tours_tflops\tclblast_tuned_s\tclblast_tuned_tflops\tclblast_tuner_gflops\tclblast_packaged_s\tclblast_packaged_tflops\tcublas_s\tcublas_tflops\tours_vs_clblast_tuned\tours_vs_cublas\n" > "$out/table.tsv"
@@ -45,7 +47,7 @@ for n in "$@"; do
   fi
   cat "$out/tuner-best-$n.txt" >&2
   echo "$params" > "$out/clblast-tuned-$n.params"
-  "$here/bnbtune" emit --kernel data/kernels/mxm.ir --size "M=$n,N=$n,K=$n" \
+  "$here/bnbtune" emit --kernel "$kernel" --size "M=$n,N=$n,K=$n" \
     --decisions "$(cat "$decisions/mxm-$n.decisions")" -o "$out/ours-$n.cl" > /dev/null
   build/release/bench/clblast-sgemm --sizes "$n" --xgemm "$params" \
     --ours "$out/ours-$n.cl" > "$out/clblast-tuned-$n.tsv"
