@@ -196,7 +196,6 @@ value_storage (const Printer *p, guint value, Storage *st)
   return TRUE;
 }
 
-
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
 value_access (const Printer *p, const BnbIrInst *inst, guint value)

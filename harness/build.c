@@ -110,7 +110,8 @@ build (BnbHarnessBuilds *b, const char *source)
   if (status != CL_SUCCESS)
     built->log
         = failure_log (NULL, b->device, status, "clCreateProgramWithSource");
-  else if ((status = clBuildProgram (program, 1, &b->device, b->options, NULL, NULL))
+  else if ((status = clBuildProgram (program, 1, &b->device, b->options,
+                                     NULL, NULL))
            != CL_SUCCESS)
     built->log = failure_log (program, b->device, status, "clBuildProgram");
   else

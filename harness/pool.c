@@ -141,8 +141,8 @@ bnb_harness_pool_new (const char *program, const char *device, guint workers,
   if (given > 1)
     start_begin (&others, program, device, given - 1, first_threads,
                  build_options);
-  BnbHarnessProxy *first = bnb_harness_proxy_new (program, device, first_threads,
-                                                  build_options, error);
+  BnbHarnessProxy *first = bnb_harness_proxy_new (
+      program, device, first_threads, build_options, error);
   BnbHarnessPool *pool;
   guint n, threads;
   if (!first)

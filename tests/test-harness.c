@@ -1553,6 +1553,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/evaluate/final", test_final_repetitions);
   g_test_add_func ("/harness/evaluate/build-failed", test_build_failed);
   g_test_add_func ("/harness/evaluate/build-options", test_build_options);
+  g_test_add_func ("/harness/evaluate/guard-one-test", test_guard_one_test);
   g_test_add_func ("/harness/evaluate/wrong-twice", test_wrong_twice);
   g_test_add_func ("/harness/evaluate/wrong-index", test_wrong_index);
   g_test_add_func ("/harness/evaluate/wrong-unwritten", test_wrong_unwritten);
@@ -1575,7 +1576,6 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/cli/usage", test_cli_usage);
   g_test_add_func ("/harness/cli/emit-and-run", test_cli_emit_and_run);
   g_test_add_func ("/harness/cli/journal-crash", test_journal_crash);
-  g_test_add_func ("/harness/evaluate/guard-one-test", test_guard_one_test);
   g_test_add_func ("/harness/property/random-leaves",
                    test_property_random_leaves);
   return g_test_run ();
