@@ -597,14 +597,15 @@ bnb_cmd_run (int argc, char **argv, GError **error)
       || !check_run_options (&o, error))
     return FALSE;
   /* the journal's measurements are of candidates built without options */
-  if (o.build_options && *o.build_options && o.journal)
+  gboolean built_apart = o.build_options && *o.build_options;
+  if (built_apart && o.journal)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    "--build-options runs without a journal: leave out "
                    "--journal");
       return FALSE;
     }
-  o.no_journal = o.no_journal || (o.build_options && *o.build_options);
+  o.no_journal = o.no_journal || built_apart;
   if (!(h = open_harness (&o, error)))
     return FALSE;
   printf ("device: %s (%s)\n", bnb_harness_device (h)->name,

@@ -390,18 +390,15 @@ guard (const Printer *p, const BnbIrInst *inst, guint skip)
     }
   if (terms->len == 0)
     return NULL;
-  if (terms->len == 1)
-    return g_strdup (g_ptr_array_index (terms, 0));
   /* One branch on all the terms: `&`, not `&&`.  PoCL 3.1 (LLVM 15)
    * dropped the store of a work-item whose guard was a short-circuit
    * `uniform && per-item` test inside a loop with barriers (a stencil2d
    * leaf, docs/codegen.md); each term is a comparison of integers, safe
    * to evaluate whatever the others give. */
-  GString *s = g_string_new (NULL);
-  for (guint t = 0; t < terms->len; t++)
-    g_string_append_printf (s, "%s(%s)", t ? " & " : "",
-                            (const char *)g_ptr_array_index (terms, t));
-  return g_string_free (s, FALSE);
+  guint n = terms->len;
+  g_ptr_array_add (terms, NULL);
+  g_autofree char *joined = g_strjoinv (") & (", (char **)terms->pdata);
+  return n == 1 ? g_steal_pointer (&joined) : g_strdup_printf ("(%s)", joined);
 }
 
 static void

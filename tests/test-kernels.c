@@ -386,7 +386,7 @@ diff_count (DiffRun *run, guint64 seed, const char *text, DiffOutcome o,
 /* A harness for one kernel: one launch a leaf, one worker (it serves a
  * single kernel; bench/fuzz-kernels.sh runs processes side by side). */
 static BnbHarness *
-diff_harness_built (guint64 seed, const char *text, const char *build_options)
+diff_harness (guint64 seed, const char *text, const char *build_options)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path
@@ -405,12 +405,6 @@ diff_harness_built (guint64 seed, const char *text, const char *build_options)
                                         &options, &error);
   g_assert_no_error (error);
   return h;
-}
-
-static BnbHarness *
-diff_harness (guint64 seed, const char *text)
-{
-  return diff_harness_built (seed, text, NULL);
 }
 
 /* The kernel's root for the test's limits; NULL with `error` if its space
@@ -531,7 +525,7 @@ diff_evaluate (DiffRun *run, guint64 seed, const char *text, BnbHarness *h,
       if (o == DIFF_WRONG)
         {
           g_autoptr (BnbHarness) plain
-              = diff_harness_built (seed, text, "-cl-opt-disable");
+              = diff_harness (seed, text, "-cl-opt-disable");
           g_autoptr (BnbEvaluation) again
               = bnb_harness_evaluate (plain, p, FALSE, &error);
           g_assert_no_error (error);
@@ -556,7 +550,7 @@ diff_kernel (DiffRun *run, guint64 seed, guint leaves)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = bnb_test_kernel_gen (seed, gen_avoid ());
-  g_autoptr (BnbHarness) h = diff_harness (seed, text);
+  g_autoptr (BnbHarness) h = diff_harness (seed, text, NULL);
   g_autoptr (BnbChoiceSpace) space = NULL;
   g_autoptr (BnbChoiceNode) root = diff_root (h, &space, &error);
   g_autoptr (BnbChoiceSpace) full_space = NULL;
