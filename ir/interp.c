@@ -1,7 +1,10 @@
 /* The reference interpreter: runs a bound kernel in double precision, in
  * the order of its text, with every tile size at 1.  It is the oracle that
  * generated kernels are checked against, so it aims at being obviously
- * right first and fast second.
+ * right first and fast second.  (For speed it runs the dims whose
+ * iterations are independent in tiles, which changes the order in which
+ * elements are computed but not one operation on any element: see "Tiles"
+ * below.  What follows describes tiles of 1.)
  *
  * With tiles of size 1, every level >= 1 of a logical dim has one
  * iteration (index 0) and level 0 iterates over the whole logical size, so
@@ -48,6 +51,7 @@
 #define G_LOG_DOMAIN "bnbtune-ir"
 
 #include <math.h>
+#include <string.h>
 
 #include "ir/ir.h"
 
@@ -71,12 +75,13 @@ typedef struct {
 
 /* One array subscript of a load or store: constant + sum of coefs[t] *
  * index[dims[t]], in the wrapping arithmetic of bnb_ir_affine_eval, the
- * parameters folded into the constant. */
+ * parameters folded into the constant; a logical dim run with a tile
+ * (BnbIrInterp.tiles) takes two terms, its level 0 and its last level. */
 typedef struct {
   guint64 constant;
   guint n_terms;
-  guint dims[BNB_IR_MAX_TERMS];
-  guint64 coefs[BNB_IR_MAX_TERMS];
+  guint dims[2 * BNB_IR_MAX_TERMS];
+  guint64 coefs[2 * BNB_IR_MAX_TERMS];
 } BnbIrInterpSubscript;
 
 /* How to run one instruction: the dims it owns of size > 1 (outermost
@@ -109,6 +114,8 @@ typedef struct {
   BnbIrInterpAccess *homes;
   gint64 *elements;
   BnbIrInterpStep *steps;
+  gint64 *tiles;
+  gboolean *splits;
 } BnbIrInterp;
 
 /* What one thread walks the body with: an index per dim, a buffer per
@@ -129,6 +136,8 @@ bnb_ir_interp_free (BnbIrInterp *interp)
   g_free (interp->homes);
   g_free (interp->elements);
   g_free (interp->steps);
+  g_free (interp->tiles);
+  g_free (interp->splits);
   g_free (interp);
 }
 
@@ -203,10 +212,14 @@ bnb_ir_interp_size_dims (BnbIrInterp *interp, GError **error)
 
   for (guint d = 0; d < kernel->dims->len; d++) {
     const BnbIrDim *dim = bnb_ir_dim (kernel, d);
+    const BnbIrLogical *logical = bnb_ir_logical (kernel, dim->logical);
+    gint64 tile = interp->tiles[dim->logical];
     gint64 size = 1;
 
     if (dim->level == 0)
-      size = bnb_ir_logical_size (kernel, dim->logical);
+      size = bnb_ir_logical_size (kernel, dim->logical) / tile;
+    else if (dim->level + 1 == logical->n_levels)
+      size = tile;
     if (size < 0) {
       g_set_error (error, BNB_IR_ERROR, BNB_IR_ERROR_SIZE,
                    "%s: dim %s has a negative size (%" G_GINT64_FORMAT ")",
@@ -420,13 +433,24 @@ bnb_ir_interp_plan_subscript (const BnbIrInterp *interp,
     const BnbIrTerm *term = &affine->terms[t];
     guint dim = BNB_IR_NONE;
 
+    guint64 tile = 1;
+
     if (term->kind == BNB_IR_VAR_PARAM)
       subscript->constant += (guint64)term->coef
                              * (guint64)kernel->param_values[term->index];
-    else
+    else {
       dim = bnb_ir_interp_level0_dim (kernel, inst, term->index);
+      tile = (guint64)interp->tiles[term->index];
+    }
     if (dim != BNB_IR_NONE && interp->dim_sizes[dim] != 1) {
       subscript->dims[subscript->n_terms] = dim;
+      subscript->coefs[subscript->n_terms++] = (guint64)term->coef * tile;
+    }
+    if (tile > 1) {
+      const BnbIrLogical *logical = bnb_ir_logical (kernel, term->index);
+
+      subscript->dims[subscript->n_terms] = bnb_ir_inst_dim_at (
+          kernel, inst, term->index, logical->n_levels - 1);
       subscript->coefs[subscript->n_terms++] = (guint64)term->coef;
     }
   }
@@ -493,6 +517,8 @@ bnb_ir_interp_plan (BnbIrInterp *interp, GError **error)
   return TRUE;
 }
 
+static gboolean bnb_ir_interp_tile (BnbIrInterp *interp, GError **error);
+
 static BnbIrInterp *
 bnb_ir_interp_new (const BnbIrKernel *kernel, double **arrays,
                    const double *scalars, guint n_threads, GError **error)
@@ -508,7 +534,12 @@ bnb_ir_interp_new (const BnbIrKernel *kernel, double **arrays,
   interp->homes = g_new0 (BnbIrInterpAccess, kernel->values->len + 1);
   interp->elements = g_new0 (gint64, kernel->values->len + 1);
   interp->steps = g_new0 (BnbIrInterpStep, kernel->insts->len + 1);
-  if (!bnb_ir_interp_plan (interp, error))
+  interp->tiles = g_new (gint64, kernel->logicals->len + 1);
+  interp->splits = g_new0 (gboolean, kernel->dims->len + 1);
+  for (guint l = 0; l <= kernel->logicals->len; l++)
+    interp->tiles[l] = 1;
+  if (!bnb_ir_interp_plan (interp, error)
+      || !bnb_ir_interp_tile (interp, error))
     return NULL;
   return g_steal_pointer (&interp);
 }
@@ -635,8 +666,117 @@ bnb_ir_interp_execute (const BnbIrInterpWorker *worker,
   }
 }
 
+/* The step of an access's offset when the index of dim d grows by 1. */
+static gint64
+bnb_ir_interp_access_step (const BnbIrInterpAccess *access, guint d)
+{
+  gint64 step = 0;
+
+  for (guint k = 0; k < access->n_dims; k++)
+    if (access->dims[k] == d)
+      step += access->strides[k];
+  return step;
+}
+
+/* For a load or store, where its element is at index[d] = 0 and how far
+ * it moves as index[d] grows by 1, if every subscript stays within its
+ * extent at both ends of dim d (of `size` > 0) and grows by a step small
+ * enough that it cannot wrap on the way: an affine subscript then stays
+ * within its extent everywhere between.  FALSE otherwise. */
+static gboolean
+bnb_ir_interp_row_element (BnbIrInterpWorker *worker,
+                           const BnbIrInterpStep *step, guint d, gint64 size,
+                           gint64 *first, gint64 *stride)
+{
+  gint64 *index = worker->index;
+
+  *first = *stride = 0;
+  for (guint r = 0; r < step->rank; r++) {
+    const BnbIrInterpSubscript *s = &step->subscripts[r];
+    gint64 lo, hi, coef = 0;
+
+    for (guint t = 0; t < s->n_terms; t++)
+      if (s->dims[t] == d)
+        coef += (gint64)s->coefs[t];
+    if (coef != 0 && (coef < -G_MAXINT32 || coef > G_MAXINT32))
+      return FALSE;
+    index[d] = 0;
+    lo = bnb_ir_interp_subscript (index, s);
+    index[d] = size - 1;
+    hi = bnb_ir_interp_subscript (index, s);
+    if (lo < 0 || lo >= step->extents[r] || hi < 0 || hi >= step->extents[r]
+        || hi - lo != coef * (size - 1))
+      return FALSE;
+    *first = *first * step->extents[r] + lo;
+    *stride = *stride * step->extents[r] + coef;
+  }
+  return TRUE;
+}
+
+/* Executes the step at every index of its innermost own dim d, in order,
+ * each operand and the result moving by its stride: the same operations
+ * on the same elements as one bnb_ir_interp_execute per index, without
+ * recomputing each offset.  A load or store that could leave its array
+ * runs element by element instead, so that the first access outside is
+ * the one reported. */
+static gboolean
+bnb_ir_interp_run_row (BnbIrInterpWorker *worker, const BnbIrInterpStep *step,
+                       guint d, gint64 size, GError **error)
+{
+  const BnbIrInterpAccess *ops = step->operands;
+  gint64 element = 0, estride = 0;
+  double *x, *y, *z, *r;
+  gint64 sx, sy, sz, sr;
+
+  if (step->array
+      && !bnb_ir_interp_row_element (worker, step, d, size, &element,
+                                     &estride)) {
+    for (gint64 i = 0; i < size; i++) {
+      worker->index[d] = i;
+      if (!bnb_ir_interp_execute (worker, step, error))
+        return FALSE;
+    }
+    return TRUE;
+  }
+  worker->index[d] = 0;
+  x = bnb_ir_interp_at (worker, &ops[0]);
+  y = bnb_ir_interp_at (worker, &ops[1]);
+  z = bnb_ir_interp_at (worker, &ops[2]);
+  sx = bnb_ir_interp_access_step (&ops[0], d);
+  sy = bnb_ir_interp_access_step (&ops[1], d);
+  sz = bnb_ir_interp_access_step (&ops[2], d);
+  r = step->result.value == BNB_IR_NONE
+          ? NULL
+          : bnb_ir_interp_at (worker, &step->result);
+  sr = bnb_ir_interp_access_step (&step->result, d);
+  worker->index[d] = size - 1;
+#define BNB_IR_INTERP_ROW(statement)                                         \
+  for (gint64 i = 0; i < size; i++)                                          \
+    statement;                                                               \
+  return TRUE
+  switch (step->op) {
+    case BNB_IR_OP_LOAD:
+      BNB_IR_INTERP_ROW (r[i * sr] = step->array[element + i * estride]);
+    case BNB_IR_OP_STORE:
+      BNB_IR_INTERP_ROW (step->array[element + i * estride] = x[i * sx]);
+    case BNB_IR_OP_MOV:
+      BNB_IR_INTERP_ROW (r[i * sr] = x[i * sx]);
+    case BNB_IR_OP_MUL:
+      BNB_IR_INTERP_ROW (r[i * sr] = x[i * sx] * y[i * sy]);
+    case BNB_IR_OP_ADD:
+      BNB_IR_INTERP_ROW (r[i * sr] = x[i * sx] + y[i * sy]);
+    case BNB_IR_OP_FMA:
+      BNB_IR_INTERP_ROW (r[i * sr] = x[i * sx] * y[i * sy] + z[i * sz]);
+    default:
+      BNB_IR_INTERP_ROW (r[i * sr] = bnb_ir_interp_apply (
+                             step->op, x[i * sx], y[i * sy], z[i * sz]));
+  }
+#undef BNB_IR_INTERP_ROW
+}
+
 /* Iterates the dims of size > 1 that the step's instruction owns, from
- * the k-th on, then executes it at each point. */
+ * the k-th on, then executes it at each point; the innermost of them as a
+ * row (bnb_ir_interp_run_row). */
 static gboolean
 bnb_ir_interp_run_inst (BnbIrInterpWorker *worker,
                         const BnbIrInterpStep *step, guint k, GError **error)
@@ -648,6 +788,8 @@ bnb_ir_interp_run_inst (BnbIrInterpWorker *worker,
     return bnb_ir_interp_execute (worker, step, error);
   d = step->loops[k];
   size = worker->interp->dim_sizes[d];
+  if (k + 1 == step->n_loops)
+    return size == 0 || bnb_ir_interp_run_row (worker, step, d, size, error);
   for (gint64 i = 0; i < size; i++) {
     worker->index[d] = i;
     if (!bnb_ir_interp_run_inst (worker, step, k + 1, error))
@@ -815,6 +957,161 @@ bnb_ir_interp_can_split (const BnbIrInterp *interp, const gboolean *inside,
   return TRUE;
 }
 
+/* ---- Tiles ---------------------------------------------------------- */
+
+/* With every tile at 1, mxm's k loop walks a column of B for each element
+ * of C: at 4096^3 that took 5 minutes on 16 cores, most of it waiting on
+ * memory.  So the interpreter runs a logical dim whose iterations are
+ * independent with a tile at its last level: level 0 then iterates
+ * size / tile times and the last level, which the instructions own,
+ * `tile` times, each instruction over a row of the tile at once
+ * (bnb_ir_interp_run_row).  Every element still sees the same operations
+ * in the same order (the dims of a reduction are never tiled, and the
+ * elements of a tiled dim share nothing one of them writes), so the
+ * result is the same bit for bit. */
+#define BNB_IR_INTERP_MAX_TILE 64
+
+/* Walks the loops of the subtree of `node`: a loop over level 0 of a
+ * logical dim whose iterations may not be reordered (those of
+ * bnb_ir_interp_can_split may) leaves that dim untiled; for a loop at the
+ * top of the body, records in `splits` whether threads may run it and,
+ * in `top`, that its logical dim has one. */
+static void
+bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
+                           gboolean at_top, gboolean *ok, gboolean *top)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+  g_autofree gboolean *inside = NULL;
+  const BnbIrDim *dim;
+  gboolean splits;
+
+  if (node->dim == BNB_IR_NONE)
+    return;
+  dim = bnb_ir_dim (kernel, node->dim);
+  inside = g_new0 (gboolean, kernel->insts->len + 1);
+  bnb_ir_interp_mark (node, inside);
+  splits = bnb_ir_interp_can_split (interp, inside, node->dim);
+  if (at_top) {
+    interp->splits[node->dim] = splits;
+    top[dim->logical] = TRUE;
+  }
+  if (dim->level == 0 && !splits)
+    ok[dim->logical] = FALSE;
+  for (guint n = 0; n < node->children->len; n++)
+    bnb_ir_interp_check_loops (interp, g_ptr_array_index (node->children, n),
+                               FALSE, ok, top);
+}
+
+/* How many dims of `inst` are of logical dim `logical` at `level`, and
+ * whether one of them is its own (an `over` copy). */
+static guint
+bnb_ir_interp_count_dims (const BnbIrKernel *kernel, const BnbIrInst *inst,
+                          guint logical, guint level, gboolean *own)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < inst->n_dims; k++) {
+    const BnbIrDim *dim = bnb_ir_dim (kernel, inst->dims[k]);
+
+    if (dim->logical == logical && dim->level == level) {
+      n++;
+      *own = *own || dim->owner != BNB_IR_NONE;
+    }
+  }
+  return n;
+}
+
+/* Leaves untiled each logical dim that instruction i reduces over, and
+ * each that it uses unless the instruction is nested in one `loop` over
+ * the dim's level 0 and has at most one dim of its last level, and one
+ * where a subscript uses it.  Nested in that loop without a dim of the
+ * last level (`a = load A[m, k]` in mxm's loop over n.0), it computes
+ * the same for every index of the tile, as it did for every index of the
+ * loop. */
+static void
+bnb_ir_interp_check_inst (const BnbIrKernel *kernel, guint i, gboolean *ok)
+{
+  const BnbIrInst *inst = bnb_ir_inst (kernel, i);
+  g_autofree gboolean *uses = g_new0 (gboolean, kernel->logicals->len + 1);
+  g_autofree gboolean *subscripts
+      = g_new0 (gboolean, kernel->logicals->len + 1);
+
+  for (guint k = 0; k < inst->n_dims; k++)
+    uses[bnb_ir_dim (kernel, inst->dims[k])->logical] = TRUE;
+  for (guint k = 0; k < inst->n_reduction_dims; k++)
+    ok[bnb_ir_dim (kernel, inst->reduction_dims[k])->logical] = FALSE;
+  for (guint r = 0; inst->array != BNB_IR_NONE && r < BNB_IR_MAX_RANK; r++)
+    for (guint t = 0; t < inst->index[r].n_terms; t++)
+      if (inst->index[r].terms[t].kind == BNB_IR_VAR_LOGICAL)
+        subscripts[inst->index[r].terms[t].index] = TRUE;
+  for (guint l = 0; l < kernel->logicals->len; l++) {
+    guint last = bnb_ir_logical (kernel, l)->n_levels - 1;
+    gboolean own0 = FALSE, own = FALSE;
+    guint n0, n;
+
+    if (!uses[l] && !subscripts[l])
+      continue;
+    n0 = bnb_ir_interp_count_dims (kernel, inst, l, 0, &own0);
+    n = bnb_ir_interp_count_dims (kernel, inst, l, last, &own);
+    if (n0 != 1 || own0 || n > 1 || (subscripts[l] && n != 1))
+      ok[l] = FALSE;
+  }
+}
+
+/* The largest divisor of `size` from 2 to `cap`, else 1. */
+static gint64
+bnb_ir_interp_divisor (gint64 size, gint64 cap)
+{
+  for (gint64 t = MIN (cap, size); t >= 2; t--)
+    if (size % t == 0)
+      return t;
+  return 1;
+}
+
+/* Chooses the tiles, from the plan with every tile at 1 (which also says
+ * which loops at the top may run on threads), and plans again with them.
+ * A dim at the top keeps at least 4 iterations per thread. */
+static gboolean
+bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+  guint n_logicals = kernel->logicals->len;
+  g_autofree gboolean *ok = g_new (gboolean, n_logicals + 1);
+  g_autofree gboolean *top = g_new0 (gboolean, n_logicals + 1);
+  gboolean any = FALSE;
+
+  for (guint l = 0; l < n_logicals; l++)
+    ok[l] = bnb_ir_logical (kernel, l)->n_levels >= 2;
+  for (guint n = 0; n < kernel->body->len; n++)
+    bnb_ir_interp_check_loops (interp, g_ptr_array_index (kernel->body, n),
+                               TRUE, ok, top);
+  for (guint i = 0; i < kernel->insts->len; i++)
+    bnb_ir_interp_check_inst (kernel, i, ok);
+  for (guint l = 0; l < n_logicals; l++) {
+    gint64 size = bnb_ir_logical_size (kernel, l);
+    gint64 cap = BNB_IR_INTERP_MAX_TILE;
+
+    if (!ok[l] || size < 2)
+      continue;
+    if (top[l] && interp->n_threads > 1)
+      cap = MIN (cap, size / (4 * (gint64)interp->n_threads));
+    interp->tiles[l] = bnb_ir_interp_divisor (size, cap);
+    any = any || interp->tiles[l] > 1;
+  }
+  if (!any) {
+    g_debug ("%s: interpreted with every tile at 1", kernel->name);
+    return TRUE;
+  }
+  for (guint l = 0; l < n_logicals; l++)
+    if (interp->tiles[l] > 1)
+      g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT,
+               kernel->name, bnb_ir_logical (kernel, l)->name,
+               interp->tiles[l]);
+  memset (interp->steps, 0, (kernel->insts->len + 1) * sizeof *interp->steps);
+  memset (interp->homes, 0, (kernel->values->len + 1) * sizeof *interp->homes);
+  return bnb_ir_interp_plan (interp, error);
+}
+
 /* What the threads running one loop share.  Iterations are handed out in
  * increasing chunks; `end` is the loop's size until an iteration fails,
  * then the first that failed, whose error is `error`: every iteration
@@ -926,7 +1223,7 @@ bnb_ir_interp_n_threads (const BnbIrInterp *interp, const BnbIrNode *node,
 
   if (n < 2)
     return 1;
-  if (!bnb_ir_interp_can_split (interp, inside, node->dim)) {
+  if (!interp->splits[node->dim]) {
     g_debug ("%s: the iterations of %s may share what they write: one "
              "thread", kernel->name, name);
     return 1;

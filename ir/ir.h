@@ -307,7 +307,8 @@ guint bnb_ir_inst_dim_at (const BnbIrKernel *kernel, const BnbIrInst *inst,
  * order of its text, on `inputs` (one buffer per array, in declaration
  * order, of bnb_ir_array_elements doubles; out-only arrays are written,
  * inout arrays updated; scalars in `scalars`).  Tiling does not change the
- * result; the interpreter runs every tile size at 1. */
+ * result: the interpreter computes what every tile size at 1 computes, to
+ * the bit (it runs dims whose iterations are independent in tiles). */
 gboolean bnb_ir_interpret (const BnbIrKernel *kernel, double **arrays,
                            const double *scalars, GError **error);
 /* The same on at most `n_threads` threads, 0 for one per processor (what

@@ -580,8 +580,9 @@ static const TestSplitCase test_split_cases[] = {
     "*: the iterations of i.0 run on 4 threads" },
 };
 
-/* The interpreter says whether it splits the first top-level loop, and
- * computes what the C loops do either way. */
+/* The interpreter says what it did (whether it splits the first
+ * top-level loop, which dims it runs in tiles), and computes what the C
+ * loops do, to the bit. */
 static void
 test_interp_split (gconstpointer data)
 {
@@ -594,6 +595,63 @@ test_interp_split (gconstpointer data)
   split->test.reference (run->kernel, run->expected, run->scalars);
   test_run_compare (run);
 }
+
+/* Two stores into Y per iteration, the second one place further on: in
+ * order, Y[j] ends as X[j] (its iteration's first store comes after the
+ * second store of the iteration before).  Run in tiles of i, a tile's
+ * first stores would all come before its second ones and Y[j] would end
+ * as 2 X[j - 1], so i keeps its tile at 1. */
+static const char test_shifted_text[] = "kernel shifted;\n"
+                                        "param N = 100;\n"
+                                        "array X : f64[N] in;\n"
+                                        "array Y : f64[N + 1] out;\n"
+                                        "dim i = N tile {1, 4};\n"
+                                        "loop i.0 {\n"
+                                        "  x = load X[i] over i.1;\n"
+                                        "  store Y[i], x over i.1;\n"
+                                        "  y = mul x, 2.0 over i.1;\n"
+                                        "  store Y[i + 1], y over i.1;\n"
+                                        "}\n";
+
+static void
+test_reference_shifted (const BnbIrKernel *kernel, double **arrays,
+                        const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  const double *x = test_array (kernel, arrays, "X");
+  double *y = test_array (kernel, arrays, "Y");
+
+  for (gint64 i = 0; i < n; i++) {
+    y[i] = x[i];
+    y[i + 1] = x[i] * 2.0;
+  }
+}
+
+/* Which logical dims the interpreter runs in tiles (its debug messages,
+ * in the order of the dims): those of independent iterations, with the
+ * largest divisor of their size up to 64, and at least 4 iterations per
+ * thread for the dim of a loop at the top; never a reduction's. */
+static const TestSplitCase test_tile_cases[] = {
+  { { NULL, "shifted", test_shifted_text, "", test_reference_shifted },
+    "*: interpreted with every tile at 1" },
+  { { NULL, "sum", test_sum_text, "", test_reference_sum },
+    "*: interpreted with every tile at 1" },
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=64,N=48,K=20",
+      test_reference_mxm },
+    "mxm: interpreted with m in tiles of 4" },
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=64,N=48,K=20",
+      test_reference_mxm },
+    "mxm: interpreted with n in tiles of 48" },
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=1000,N=130,K=7",
+      test_reference_mxm },
+    "mxm: interpreted with n in tiles of 26" },
+  { { "data/kernels/gemv.ir", "gemv", NULL, "M=96,N=7",
+      test_reference_gemv },
+    "gemv: interpreted with m in tiles of 6" },
+  { { "data/kernels/stencil2d.ir", "stencil2d", NULL, "H=66,W=98",
+      test_reference_stencil2d },
+    "stencil2d: interpreted with x in tiles of 48" },
+};
 
 /* Running axpy twice on the same buffer scales it twice. */
 static void
@@ -696,6 +754,15 @@ test_add_cases (void)
     g_autofree char *path = test_case_path ("/interp/split", &split->test);
 
     g_test_add_data_func (path, split, test_interp_split);
+  }
+  for (guint t = 0; t < G_N_ELEMENTS (test_tile_cases); t++) {
+    const TestSplitCase *tiles = &test_tile_cases[t];
+    g_autofree char *path = g_strdup_printf (
+        "/interp/tiles/%u/%s/%s", t, tiles->test.name,
+        tiles->test.sizes && *tiles->test.sizes ? tiles->test.sizes
+                                                : "default");
+
+    g_test_add_data_func (path, tiles, test_interp_split);
   }
 }
 
