@@ -484,8 +484,8 @@ test_budget (void)
 {
   Fixture f;
   fixture_load (&f, "data/kernels/gemv.ir", "M=64,N=64");
-  g_autoptr (BnbSearchResult) r = search (&f, f.root, BNB_STRATEGY_BNB, 5, 40);
-  g_assert_cmpuint (timed (r), ==, 40);
+  g_autoptr (BnbSearchResult) r = search (&f, f.root, BNB_STRATEGY_BNB, 5, 15);
+  g_assert_cmpuint (timed (r), ==, 15);
   g_assert_false (r->proven);
   g_assert_true (r->budget_hit);
   g_assert_true (isfinite (r->best_s));
