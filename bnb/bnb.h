@@ -237,6 +237,9 @@ typedef struct {
   guint64 outcomes[BNB_OUTCOME_COUNT];
   guint64 violations; /* ok leaves measured below their bound */
   guint64 nodes;      /* nodes bounded */
+  /* branch and bound: greedy descents from the queue's next node when the
+   * device was short of leaves (bnb/branch.c's plunge) */
+  guint64 plunges;
   double model_s, compile_s, run_s, total_s;
   double propagate_s; /* making children: decisions applied, propagated */
   GArray *records; /* BnbSearchRecord */

@@ -213,6 +213,7 @@ json_counts (BnbJson *j, const BnbSearchResult *r)
   bnb_json_close (j, '}');
   bnb_json_uint (j, "violations", r->violations);
   bnb_json_uint (j, "nodes", r->nodes);
+  bnb_json_uint (j, "plunges", r->plunges);
   bnb_json_number (j, "model_s", r->model_s);
   bnb_json_number (j, "propagate_s", r->propagate_s);
   bnb_json_number (j, "compile_s", r->compile_s);
@@ -868,10 +869,14 @@ summary_space (GString *s, const BnbSearchResult *r)
   summary_label (s, "Space");
   g_string_append_printf (s,
                           "%.3g kernels (%s), %" G_GUINT64_FORMAT
-                          " evaluated, %" G_GUINT64_FORMAT " nodes bounded\n",
+                          " evaluated, %" G_GUINT64_FORMAT " nodes bounded",
                           r->space_size,
                           r->space_exact ? "exact" : "estimated",
                           r->evaluations, r->nodes);
+  if (r->plunges > 0)
+    g_string_append_printf (s, ", %" G_GUINT64_FORMAT " dives for want of "
+                               "leaves", r->plunges);
+  g_string_append_c (s, '\n');
   guint64 run = kernels_run (r);
   if (r->same_kernel > 0)
     {
