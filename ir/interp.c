@@ -681,8 +681,9 @@ bnb_ir_interp_access_step (const BnbIrInterpAccess *access, guint d)
 /* For a load or store, where its element is at index[d] = 0 and how far
  * it moves as index[d] grows by 1, if every subscript stays within its
  * extent at both ends of dim d (of `size` > 0) and grows by a step small
- * enough that it cannot wrap on the way: an affine subscript then stays
- * within its extent everywhere between.  FALSE otherwise. */
+ * enough that it cannot wrap on the way (|step| and size below 2^31): an
+ * affine subscript then stays within its extent everywhere between.
+ * FALSE otherwise. */
 static gboolean
 bnb_ir_interp_row_element (BnbIrInterpWorker *worker,
                            const BnbIrInterpStep *step, guint d, gint64 size,
@@ -691,6 +692,8 @@ bnb_ir_interp_row_element (BnbIrInterpWorker *worker,
   gint64 *index = worker->index;
 
   *first = *stride = 0;
+  if (size > G_MAXINT32)
+    return FALSE;
   for (guint r = 0; r < step->rank; r++) {
     const BnbIrInterpSubscript *s = &step->subscripts[r];
     gint64 lo, hi, coef = 0;
