@@ -976,21 +976,29 @@ bnb_ir_interp_can_split (const BnbIrInterp *interp, const gboolean *inside,
 
 /* Walks the loops of the subtree of `node`: a loop over level 0 of a
  * logical dim whose iterations may not be reordered (those of
- * bnb_ir_interp_can_split may) leaves that dim untiled; for a loop at the
- * top of the body, records in `splits` whether threads may run it and,
- * in `top`, that its logical dim has one. */
+ * bnb_ir_interp_can_split may) leaves that dim untiled, and so does a loop
+ * over another of its levels that is not inside a loop over its level 0
+ * (`within0[l]`: the walk is inside one of logical dim l); for a loop at
+ * the top of the body, records in `splits` whether threads may run it
+ * and, in `top`, that its logical dim has one. */
 static void
 bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
-                           gboolean at_top, gboolean *ok, gboolean *top)
+                           gboolean at_top, gboolean *within0, gboolean *ok,
+                           gboolean *top)
 {
   const BnbIrKernel *kernel = interp->kernel;
   g_autofree gboolean *inside = NULL;
   const BnbIrDim *dim;
-  gboolean splits;
+  gboolean splits, was;
 
   if (node->dim == BNB_IR_NONE)
     return;
   dim = bnb_ir_dim (kernel, node->dim);
+  /* A loop over another level outside the loops over level 0 would run
+   * `tile` times around them, interleaving what ran one loop after the
+   * other (`loop i.1 { loop i.0 {...} loop i.0 {...} }`). */
+  if (dim->level > 0 && !within0[dim->logical])
+    ok[dim->logical] = FALSE;
   inside = g_new0 (gboolean, kernel->insts->len + 1);
   bnb_ir_interp_mark (node, inside);
   splits = bnb_ir_interp_can_split (interp, inside, node->dim);
@@ -1000,9 +1008,12 @@ bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
   }
   if (dim->level == 0 && !splits)
     ok[dim->logical] = FALSE;
+  was = within0[dim->logical];
+  within0[dim->logical] = was || dim->level == 0;
   for (guint n = 0; n < node->children->len; n++)
     bnb_ir_interp_check_loops (interp, g_ptr_array_index (node->children, n),
-                               FALSE, ok, top);
+                               FALSE, within0, ok, top);
+  within0[dim->logical] = was;
 }
 
 /* How many dims of `inst` are of logical dim `logical` at `level`, and
@@ -1071,6 +1082,17 @@ bnb_ir_interp_divisor (gint64 size, gint64 cap)
   return 1;
 }
 
+/* The plan again, with the tiles as they are now. */
+static gboolean
+bnb_ir_interp_replan (BnbIrInterp *interp, GError **error)
+{
+  const BnbIrKernel *kernel = interp->kernel;
+
+  memset (interp->steps, 0, (kernel->insts->len + 1) * sizeof *interp->steps);
+  memset (interp->homes, 0, (kernel->values->len + 1) * sizeof *interp->homes);
+  return bnb_ir_interp_plan (interp, error);
+}
+
 /* Chooses the tiles, from the plan with every tile at 1 (which also says
  * which loops at the top may run on threads), and plans again with them.
  * A dim at the top keeps at least 4 iterations per thread. */
@@ -1081,13 +1103,15 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
   guint n_logicals = kernel->logicals->len;
   g_autofree gboolean *ok = g_new (gboolean, n_logicals + 1);
   g_autofree gboolean *top = g_new0 (gboolean, n_logicals + 1);
+  g_autofree gboolean *within0 = g_new0 (gboolean, n_logicals + 1);
+  g_autoptr (GError) tiled_error = NULL;
   gboolean any = FALSE;
 
   for (guint l = 0; l < n_logicals; l++)
     ok[l] = bnb_ir_logical (kernel, l)->n_levels >= 2;
   for (guint n = 0; n < kernel->body->len; n++)
     bnb_ir_interp_check_loops (interp, g_ptr_array_index (kernel->body, n),
-                               TRUE, ok, top);
+                               TRUE, within0, ok, top);
   for (guint i = 0; i < kernel->insts->len; i++)
     bnb_ir_interp_check_inst (kernel, i, ok);
   for (guint l = 0; l < n_logicals; l++) {
@@ -1110,9 +1134,15 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
       g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT,
                kernel->name, bnb_ir_logical (kernel, l)->name,
                interp->tiles[l]);
-  memset (interp->steps, 0, (kernel->insts->len + 1) * sizeof *interp->steps);
-  memset (interp->homes, 0, (kernel->values->len + 1) * sizeof *interp->homes);
-  return bnb_ir_interp_plan (interp, error);
+  if (bnb_ir_interp_replan (interp, &tiled_error))
+    return TRUE;
+  /* a value's buffer, larger by the tiles, may pass the limit that it
+   * kept with tiles of 1 */
+  g_debug ("%s: back to every tile at 1: %s", kernel->name,
+           tiled_error->message);
+  for (guint l = 0; l < n_logicals; l++)
+    interp->tiles[l] = 1;
+  return bnb_ir_interp_replan (interp, error);
 }
 
 /* What the threads running one loop share.  Iterations are handed out in

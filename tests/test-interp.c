@@ -627,6 +627,36 @@ test_reference_shifted (const BnbIrKernel *kernel, double **arrays,
   }
 }
 
+/* A loop over i's last level around two loops over i.0: with tiles of 1
+ * the first i.0 loop runs to its end before the second starts, so Y[j]
+ * ends as 2 X[j - 1].  In tiles of i, the outer loop would run once per
+ * index of the tile around both, interleaving them (found by a review,
+ * where one thread gave Y[j] = X[j]); i keeps its tile at 1. */
+static const char test_outer_level_text[]
+    = "kernel outer_level;\n"
+      "param N = 100;\n"
+      "array X : f64[N] in;\n"
+      "array Y : f64[N + 1] out;\n"
+      "dim i = N tile {1, 2};\n"
+      "loop i.1 {\n"
+      "  loop i.0 { x = load X[i]; store Y[i], x; }\n"
+      "  loop i.0 { z = load X[i]; y = mul z, 2.0; store Y[i + 1], y; }\n"
+      "}\n";
+
+static void
+test_reference_outer_level (const BnbIrKernel *kernel, double **arrays,
+                            const double *scalars)
+{
+  gint64 n = test_param (kernel, "N");
+  const double *x = test_array (kernel, arrays, "X");
+  double *y = test_array (kernel, arrays, "Y");
+
+  for (gint64 i = 0; i < n; i++)
+    y[i] = x[i];
+  for (gint64 i = 0; i < n; i++)
+    y[i + 1] = x[i] * 2.0;
+}
+
 /* Which logical dims the interpreter runs in tiles (its debug messages,
  * in the order of the dims): those of independent iterations, with the
  * largest divisor of their size up to 64, and at least 4 iterations per
@@ -635,6 +665,9 @@ static const TestSplitCase test_tile_cases[] = {
   { { NULL, "shifted", test_shifted_text, "", test_reference_shifted },
     "*: interpreted with every tile at 1" },
   { { NULL, "sum", test_sum_text, "", test_reference_sum },
+    "*: interpreted with every tile at 1" },
+  { { NULL, "outer-level", test_outer_level_text, "",
+      test_reference_outer_level },
     "*: interpreted with every tile at 1" },
   { { "data/kernels/mxm.ir", "mxm", NULL, "M=64,N=48,K=20",
       test_reference_mxm },
