@@ -552,9 +552,9 @@ test_dive (void)
 
 /* Where the lowest bounds are those of inner nodes above leaves of higher
  * bounds (stencil2d at 4096^2: inner nodes at 4 us, leaves from 8 us on
- * the H200's model), lowest bound first expands inner nodes for ever:
- * on an H200 it bounded 27 M nodes in 60 s and ran the first dive's
- * kernel alone.  A search short of leaves dives from the queue's next
+ * the H200's model; the fixture's H100 is alike), lowest bound first
+ * expands inner nodes for ever: on an H200 it bounded 27 M nodes in 60 s
+ * and ran the first dive's kernel alone.  A search short of leaves dives from the queue's next
  * node, so it runs its budget of 20 evaluations, and the result is still
  * that of the same tree (a search to its end is /search/bnb-equals-
  * exhaustive). */
