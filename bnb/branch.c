@@ -590,10 +590,10 @@ expand_child (Expansion *x, BnbChoiceNode *child, const BnbChoiceSplit *split)
   g_ptr_array_add (x->cut, child);
 }
 
+/* Makes and bounds the children of the expansion's parent. */
 static void
-expand (gpointer data, gpointer user_data)
+expand_node (Expansion *x)
 {
-  Expansion *x = data;
   const BnbChoiceNode *node = x->parent->node;
   const BnbChoiceSplit *split = &x->parent->split;
   BnbDomain keep;
@@ -612,6 +612,14 @@ expand (gpointer data, gpointer user_data)
           g_clear_pointer (&child, bnb_choice_node_free);
         }
     }
+}
+
+/* The thread pool's function: expands, then hands the result back. */
+static void
+expand (gpointer data, gpointer user_data)
+{
+  Expansion *x = data;
+  expand_node (x);
   g_async_queue_push (x->b->expanded, x);
 }
 
@@ -681,9 +689,12 @@ expand_batch (Bnb *b, GPtrArray *inner)
       if (b->pool != NULL)
         g_thread_pool_push (b->pool, x, NULL);
       else
-        expand (x, NULL);
+        {
+          expand_node (x);
+          merge (b, x, FALSE);
+        }
     }
-  for (guint i = 0; i < inner->len; i++)
+  for (guint i = 0; b->pool != NULL && i < inner->len; i++)
     merge (b, g_async_queue_pop (b->expanded), FALSE);
 }
 
@@ -813,8 +824,9 @@ plunge (Bnb *b, QNode *q)
 {
   while (q != NULL && !bnb_choice_node_is_leaf (q->node))
     {
-      expand (expansion_new (b, q), NULL);
-      q = merge (b, g_async_queue_pop (b->expanded), TRUE);
+      Expansion *x = expansion_new (b, q);
+      expand_node (x);
+      q = merge (b, x, TRUE);
     }
   b->ctx->result->plunges++;
   if (q == NULL)
@@ -826,12 +838,12 @@ plunge (Bnb *b, QNode *q)
 }
 
 /* Whether the device is short of leaves: fewer on their way than half of
- * what may be (so builds would soon stop), none of them sent by the last
- * batch (a batch that reaches leaves keeps lowest bound first). */
+ * the `most` that may be (so builds would soon stop), and none sent by
+ * the last batch (a batch that reaches leaves keeps lowest bound first). */
 static gboolean
-starving (const Bnb *b, guint64 most, guint sent)
+starving (const Bnb *b, guint64 most)
 {
-  return sent == 0 && b->in_flight * 2 < most;
+  return b->sent_last == 0 && b->in_flight * 2 < most;
 }
 
 static gboolean
@@ -853,7 +865,7 @@ dispatch_batch (Bnb *b)
           send_leaf (b, q, FALSE);
           sent++;
         }
-      else if (sent == 0 && inner->len == 0 && starving (b, most, b->sent_last))
+      else if (sent == 0 && inner->len == 0 && starving (b, most))
         {
           plunge (b, q);
           return TRUE;

@@ -432,7 +432,6 @@ bnb_ir_interp_plan_subscript (const BnbIrInterp *interp,
   for (guint t = 0; t < affine->n_terms; t++) {
     const BnbIrTerm *term = &affine->terms[t];
     guint dim = BNB_IR_NONE;
-
     guint64 tile = 1;
 
     if (term->kind == BNB_IR_VAR_PARAM)
@@ -716,15 +715,15 @@ bnb_ir_interp_row_element (BnbIrInterpWorker *worker,
   return TRUE;
 }
 
-/* Executes the step at every index of its innermost own dim d, in order,
- * each operand and the result moving by its stride: the same operations
- * on the same elements as one bnb_ir_interp_execute per index, without
- * recomputing each offset.  A load or store that could leave its array
- * runs element by element instead, so that the first access outside is
- * the one reported. */
+/* Executes the step at every index of its innermost own dim d (of `size`
+ * > 0), in order, each operand and the result moving by its stride: the
+ * same operations on the same elements as one bnb_ir_interp_execute per
+ * index, without recomputing each offset.  FALSE, having done nothing,
+ * for a load or store that could leave its array: that one runs element
+ * by element, so that the first access outside is the one reported. */
 static gboolean
 bnb_ir_interp_run_row (BnbIrInterpWorker *worker, const BnbIrInterpStep *step,
-                       guint d, gint64 size, GError **error)
+                       guint d, gint64 size)
 {
   const BnbIrInterpAccess *ops = step->operands;
   gint64 element = 0, estride = 0;
@@ -733,14 +732,8 @@ bnb_ir_interp_run_row (BnbIrInterpWorker *worker, const BnbIrInterpStep *step,
 
   if (step->array
       && !bnb_ir_interp_row_element (worker, step, d, size, &element,
-                                     &estride)) {
-    for (gint64 i = 0; i < size; i++) {
-      worker->index[d] = i;
-      if (!bnb_ir_interp_execute (worker, step, error))
-        return FALSE;
-    }
-    return TRUE;
-  }
+                                     &estride))
+    return FALSE;
   worker->index[d] = 0;
   x = bnb_ir_interp_at (worker, &ops[0]);
   y = bnb_ir_interp_at (worker, &ops[1]);
@@ -791,8 +784,9 @@ bnb_ir_interp_run_inst (BnbIrInterpWorker *worker,
     return bnb_ir_interp_execute (worker, step, error);
   d = step->loops[k];
   size = worker->interp->dim_sizes[d];
-  if (k + 1 == step->n_loops)
-    return size == 0 || bnb_ir_interp_run_row (worker, step, d, size, error);
+  if (k + 1 == step->n_loops && size > 0
+      && bnb_ir_interp_run_row (worker, step, d, size))
+    return TRUE;
   for (gint64 i = 0; i < size; i++) {
     worker->index[d] = i;
     if (!bnb_ir_interp_run_inst (worker, step, k + 1, error))
@@ -999,9 +993,12 @@ bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
    * other (`loop i.1 { loop i.0 {...} loop i.0 {...} }`). */
   if (dim->level > 0 && !within0[dim->logical])
     ok[dim->logical] = FALSE;
-  inside = g_new0 (gboolean, kernel->insts->len + 1);
-  bnb_ir_interp_mark (node, inside);
-  splits = bnb_ir_interp_can_split (interp, inside, node->dim);
+  if (at_top || dim->level == 0) {
+    inside = g_new0 (gboolean, kernel->insts->len + 1);
+    bnb_ir_interp_mark (node, inside);
+    splits = bnb_ir_interp_can_split (interp, inside, node->dim);
+  } else
+    splits = FALSE; /* not asked */
   if (at_top) {
     interp->splits[node->dim] = splits;
     top[dim->logical] = TRUE;

@@ -790,10 +790,8 @@ test_add_cases (void)
   }
   for (guint t = 0; t < G_N_ELEMENTS (test_tile_cases); t++) {
     const TestSplitCase *tiles = &test_tile_cases[t];
-    g_autofree char *path = g_strdup_printf (
-        "/interp/tiles/%u/%s/%s", t, tiles->test.name,
-        tiles->test.sizes && *tiles->test.sizes ? tiles->test.sizes
-                                                : "default");
+    g_autofree char *prefix = g_strdup_printf ("/interp/tiles/%u", t);
+    g_autofree char *path = test_case_path (prefix, &tiles->test);
 
     g_test_add_data_func (path, tiles, test_interp_split);
   }

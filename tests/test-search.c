@@ -510,11 +510,6 @@ test_leaf_root (void)
 }
 
 
-/* Branch and bound runs a leaf at once, however flat the bounds near the
- * root: on mxm at 1024^3 for the H100, where best-first expanded 2.9
- * million nodes in 50 s without reaching a leaf, a search allowed one
- * evaluation evaluates the end of its dive and has a best (30 s keep a
- * search without the dive from running for ever). */
 /* Branch and bound on the simulated device of the fixture's model (every
  * leaf at its bound), on two threads, for at most `evaluations` and
  * `seconds`. */
@@ -537,6 +532,11 @@ simulated_bnb (Fixture *f, guint64 evaluations, double seconds)
   return r;
 }
 
+/* Branch and bound runs a leaf at once, however flat the bounds near the
+ * root: on mxm at 1024^3 for the H100, where best-first expanded 2.9
+ * million nodes in 50 s without reaching a leaf, a search allowed one
+ * evaluation evaluates the end of its dive and has a best (30 s keep a
+ * search without the dive from running for ever). */
 static void
 test_dive (void)
 {
@@ -554,10 +554,10 @@ test_dive (void)
  * bounds (stencil2d at 4096^2: inner nodes at 4 us, leaves from 8 us on
  * the H200's model; the fixture's H100 is alike), lowest bound first
  * expands inner nodes for ever: on an H200 it bounded 27 M nodes in 60 s
- * and ran the first dive's kernel alone.  A search short of leaves dives from the queue's next
- * node, so it runs its budget of 20 evaluations, and the result is still
- * that of the same tree (a search to its end is /search/bnb-equals-
- * exhaustive). */
+ * and ran the first dive's kernel alone.  A search short of leaves dives
+ * from the queue's next node, so it runs its budget of 20 evaluations,
+ * and the result is still that of the same tree (a search to its end is
+ * /search/bnb-equals-exhaustive). */
 static void
 test_plunge (void)
 {
