@@ -87,12 +87,16 @@ typedef struct {
 /* How to run one instruction: the dims it owns of size > 1 (outermost
  * first), its operands (those past the instruction's read as 0.0) and
  * result, and for loads and stores the array, its extents and the
- * subscripts. */
+ * subscripts.  A loop over the last level of a logical dim whose tile
+ * does not divide it stops at the logical size: `ends[k]` is that size,
+ * else 0, and `firsts[k]` the instruction's dim of level 0 of it. */
 typedef struct {
   const BnbIrInst *inst;
   BnbIrOp op;
   guint n_loops;
   guint loops[BNB_IR_MAX_INST_DIMS];
+  gint64 ends[BNB_IR_MAX_INST_DIMS];
+  guint firsts[BNB_IR_MAX_INST_DIMS];
   BnbIrInterpAccess operands[BNB_IR_MAX_OPERANDS];
   BnbIrInterpAccess result;
   double *array;
@@ -216,8 +220,8 @@ bnb_ir_interp_size_dims (BnbIrInterp *interp, GError **error)
     gint64 tile = interp->tiles[dim->logical];
     gint64 size = 1;
 
-    if (dim->level == 0)
-      size = bnb_ir_logical_size (kernel, dim->logical) / tile;
+    if (dim->level == 0) /* the last tile may be partial */
+      size = (bnb_ir_logical_size (kernel, dim->logical) + tile - 1) / tile;
     else if (dim->level + 1 == logical->n_levels)
       size = tile;
     if (size < 0) {
@@ -485,10 +489,23 @@ bnb_ir_interp_plan_inst (BnbIrInterp *interp, guint inst_id, GError **error)
   step->result.value = BNB_IR_NONE;
   for (guint k = 0; k < BNB_IR_MAX_OPERANDS; k++)
     step->operands[k].value = BNB_IR_NONE;
-  for (guint k = 0; k < inst->n_dims; k++)
-    if (bnb_ir_dim (kernel, inst->dims[k])->owner == inst_id
-        && interp->dim_sizes[inst->dims[k]] != 1)
-      step->loops[step->n_loops++] = inst->dims[k];
+  for (guint k = 0; k < inst->n_dims; k++) {
+    const BnbIrDim *dim = bnb_ir_dim (kernel, inst->dims[k]);
+    gint64 tile = interp->tiles[dim->logical];
+    gint64 size = bnb_ir_logical_size (kernel, dim->logical);
+
+    if (dim->owner != inst_id || interp->dim_sizes[inst->dims[k]] == 1)
+      continue;
+    step->ends[step->n_loops] = 0;
+    if (dim->level > 0 && tile > 1 && size % tile != 0) {
+      /* bnb_ir_interp_check_inst tiles no dim without one */
+      step->firsts[step->n_loops]
+          = bnb_ir_interp_level0_dim (kernel, inst, dim->logical);
+      g_assert (step->firsts[step->n_loops] != BNB_IR_NONE);
+      step->ends[step->n_loops] = size;
+    }
+    step->loops[step->n_loops++] = inst->dims[k];
+  }
   for (guint k = 0; k < inst->n_operands; k++)
     if (!bnb_ir_interp_plan_operand (interp, inst_id, k, error))
       return FALSE;
@@ -784,6 +801,8 @@ bnb_ir_interp_run_inst (BnbIrInterpWorker *worker,
     return bnb_ir_interp_execute (worker, step, error);
   d = step->loops[k];
   size = worker->interp->dim_sizes[d];
+  if (step->ends[k] > 0) /* the last, partial tile */
+    size = MIN (size, step->ends[k] - worker->index[step->firsts[k]] * size);
   if (k + 1 == step->n_loops && size > 0
       && bnb_ir_interp_run_row (worker, step, d, size))
     return TRUE;
@@ -960,25 +979,28 @@ bnb_ir_interp_can_split (const BnbIrInterp *interp, const gboolean *inside,
  * of C: at 4096^3 that took 5 minutes on 16 cores, most of it waiting on
  * memory.  So the interpreter runs a logical dim whose iterations are
  * independent with a tile at its last level: level 0 then iterates
- * size / tile times and the last level, which the instructions own,
- * `tile` times, each instruction over a row of the tile at once
- * (bnb_ir_interp_run_row).  Every element still sees the same operations
- * in the same order (the dims of a reduction are never tiled, and the
- * elements of a tiled dim share nothing one of them writes), so the
- * result is the same bit for bit. */
+ * ceil(size / tile) times and the last level, which the instructions
+ * own, `tile` times, but in the last iteration of level 0 only up to the
+ * size where the tile does not divide it, each instruction over a row of
+ * the tile at once (bnb_ir_interp_run_row).  Every element still sees
+ * the same operations in the same order (the dims of a reduction are
+ * never tiled, and the elements of a tiled dim share nothing one of them
+ * writes), so the result is the same bit for bit. */
 #define BNB_IR_INTERP_MAX_TILE 64
 
 /* Walks the loops of the subtree of `node`: a loop over level 0 of a
  * logical dim whose iterations may not be reordered (those of
  * bnb_ir_interp_can_split may) leaves that dim untiled, and so does a loop
  * over another of its levels that is not inside a loop over its level 0
- * (`within0[l]`: the walk is inside one of logical dim l); for a loop at
- * the top of the body, records in `splits` whether threads may run it
- * and, in `top`, that its logical dim has one. */
+ * (`within0[l]`: the walk is inside one of logical dim l); a loop over
+ * its last level inside one wants a tile that divides the dim (`exact`:
+ * only the instructions' own loops stop short in a partial tile); for a
+ * loop at the top of the body, records in `splits` whether threads may
+ * run it and, in `top`, that its logical dim has one. */
 static void
 bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
                            gboolean at_top, gboolean *within0, gboolean *ok,
-                           gboolean *top)
+                           gboolean *top, gboolean *exact)
 {
   const BnbIrKernel *kernel = interp->kernel;
   g_autofree gboolean *inside = NULL;
@@ -993,6 +1015,9 @@ bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
    * other (`loop i.1 { loop i.0 {...} loop i.0 {...} }`). */
   if (dim->level > 0 && !within0[dim->logical])
     ok[dim->logical] = FALSE;
+  if (dim->level > 0
+      && dim->level + 1 == bnb_ir_logical (kernel, dim->logical)->n_levels)
+    exact[dim->logical] = TRUE;
   if (at_top || dim->level == 0) {
     inside = g_new0 (gboolean, kernel->insts->len + 1);
     bnb_ir_interp_mark (node, inside);
@@ -1009,7 +1034,7 @@ bnb_ir_interp_check_loops (BnbIrInterp *interp, const BnbIrNode *node,
   within0[dim->logical] = was || dim->level == 0;
   for (guint n = 0; n < node->children->len; n++)
     bnb_ir_interp_check_loops (interp, g_ptr_array_index (node->children, n),
-                               FALSE, within0, ok, top);
+                               FALSE, within0, ok, top, exact);
   within0[dim->logical] = was;
 }
 
@@ -1069,14 +1094,20 @@ bnb_ir_interp_check_inst (const BnbIrKernel *kernel, guint i, gboolean *ok)
   }
 }
 
-/* The largest divisor of `size` from 2 to `cap`, else 1. */
+/* The largest divisor of `size` from 2 to `cap`; where that is below a
+ * quarter of `cap` (or there is none) and the dim may end in a partial
+ * tile (not `exact`), `cap`: a prime size runs in full tiles and one
+ * short.  1 where neither. */
 static gint64
-bnb_ir_interp_divisor (gint64 size, gint64 cap)
+bnb_ir_interp_divisor (gint64 size, gint64 cap, gboolean exact)
 {
-  for (gint64 t = MIN (cap, size); t >= 2; t--)
-    if (size % t == 0)
-      return t;
-  return 1;
+  gint64 t = MIN (cap, size);
+
+  while (t >= 2 && size % t != 0)
+    t--;
+  if (exact || (t >= 2 && 4 * t >= MIN (cap, size)))
+    return MAX (t, 1);
+  return MAX (MIN (cap, size), 1);
 }
 
 /* The plan again, with the tiles as they are now. */
@@ -1101,6 +1132,7 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
   g_autofree gboolean *ok = g_new (gboolean, n_logicals + 1);
   g_autofree gboolean *top = g_new0 (gboolean, n_logicals + 1);
   g_autofree gboolean *within0 = g_new0 (gboolean, n_logicals + 1);
+  g_autofree gboolean *exact = g_new0 (gboolean, n_logicals + 1);
   g_autoptr (GError) tiled_error = NULL;
   gboolean any = FALSE;
 
@@ -1108,7 +1140,7 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
     ok[l] = bnb_ir_logical (kernel, l)->n_levels >= 2;
   for (guint n = 0; n < kernel->body->len; n++)
     bnb_ir_interp_check_loops (interp, g_ptr_array_index (kernel->body, n),
-                               TRUE, within0, ok, top);
+                               TRUE, within0, ok, top, exact);
   for (guint i = 0; i < kernel->insts->len; i++)
     bnb_ir_interp_check_inst (kernel, i, ok);
   for (guint l = 0; l < n_logicals; l++) {
@@ -1119,18 +1151,26 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
       continue;
     if (top[l] && interp->n_threads > 1)
       cap = MIN (cap, size / (4 * (gint64)interp->n_threads));
-    interp->tiles[l] = bnb_ir_interp_divisor (size, cap);
+    interp->tiles[l] = bnb_ir_interp_divisor (size, cap, exact[l]);
     any = any || interp->tiles[l] > 1;
   }
   if (!any) {
     g_debug ("%s: interpreted with every tile at 1", kernel->name);
     return TRUE;
   }
-  for (guint l = 0; l < n_logicals; l++)
-    if (interp->tiles[l] > 1)
+  for (guint l = 0; l < n_logicals; l++) {
+    gint64 rest = bnb_ir_logical_size (kernel, l) % interp->tiles[l];
+
+    if (interp->tiles[l] > 1 && rest == 0)
       g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT,
                kernel->name, bnb_ir_logical (kernel, l)->name,
                interp->tiles[l]);
+    else if (interp->tiles[l] > 1)
+      g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT
+               ", the last of %" G_GINT64_FORMAT,
+               kernel->name, bnb_ir_logical (kernel, l)->name,
+               interp->tiles[l], rest);
+  }
   if (bnb_ir_interp_replan (interp, &tiled_error))
     return TRUE;
   /* a value's buffer, larger by the tiles, may pass the limit that it

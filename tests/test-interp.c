@@ -660,7 +660,9 @@ test_reference_outer_level (const BnbIrKernel *kernel, double **arrays,
 /* Which logical dims the interpreter runs in tiles (its debug messages,
  * in the order of the dims): those of independent iterations, with the
  * largest divisor of their size up to 64, and at least 4 iterations per
- * thread for the dim of a loop at the top; never a reduction's. */
+ * thread for the dim of a loop at the top; never a reduction's.  Where
+ * no divisor reaches a quarter of that cap (a prime size), the cap, the
+ * last tile partial. */
 static const TestSplitCase test_tile_cases[] = {
   { { NULL, "shifted", test_shifted_text, "", test_reference_shifted },
     "*: interpreted with every tile at 1" },
@@ -684,6 +686,20 @@ static const TestSplitCase test_tile_cases[] = {
   { { "data/kernels/stencil2d.ir", "stencil2d", NULL, "H=66,W=98",
       test_reference_stencil2d },
     "stencil2d: interpreted with x in tiles of 48" },
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=67,N=131,K=5",
+      test_reference_mxm },
+    "mxm: interpreted with m in tiles of 4, the last of 3" },
+  { { "data/kernels/mxm.ir", "mxm", NULL, "M=67,N=131,K=5",
+      test_reference_mxm },
+    "mxm: interpreted with n in tiles of 64, the last of 3" },
+  { { "data/kernels/gemv.ir", "gemv", NULL, "M=101,N=7",
+      test_reference_gemv },
+    "gemv: interpreted with m in tiles of 6, the last of 5" },
+  { { "data/kernels/stencil2d.ir", "stencil2d", NULL, "H=67,W=133",
+      test_reference_stencil2d },
+    "stencil2d: interpreted with x in tiles of 64, the last of 3" },
+  { { "data/kernels/axpy.ir", "axpy", NULL, "N=4099", test_reference_axpy },
+    "axpy: interpreted with i in tiles of 64, the last of 3" },
 };
 
 /* Running axpy twice on the same buffer scales it twice. */
