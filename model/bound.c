@@ -20,6 +20,8 @@
 #define BLOCK_BITS (KIND_BIT (BNB_KIND_BLOCK) | KIND_BIT (BNB_KIND_ELIDED))
 #define PARALLEL_BITS (BLOCK_BITS | THREAD_BITS)
 #define SECTOR_BYTES 32.0 /* the L1's unit of transfer on NVIDIA GPUs */
+#define LINE_BYTES 128.0  /* an L1 line: a global load's lines take a
+                             cycle each (bench/l1-rate.sh) */
 
 typedef struct {
   const BnbModel *m;
@@ -359,9 +361,13 @@ row_lanes (const Ctx *c)
  * 32-byte sector of their own, in every warp instruction (a guard on
  * that dim's logical, which could idle some of them, never applies).
  * The step is the access's stride of that dim's logical times the tile
- * sizes of the levels inside the dim's, at least their smallest. */
+ * sizes of the levels inside the dim's, at least their smallest.  A
+ * `load` of global memory on an NVIDIA GPU also takes the L1 a cycle
+ * per 128-byte line its row spans, at least, counted as a line's bytes
+ * (the path moves 128 bytes a cycle). */
 static double
-sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps)
+sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
+              gboolean load)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double rows = c->m->fig.gpu ? row_lanes (c) : 0;
@@ -375,7 +381,13 @@ sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps)
         continue;
       for (guint lv = dim->level + 1; lv < lg->n_levels; lv++)
         step *= tile_min (c, lg->tile_var[lv]);
-      return step >= SECTOR_BYTES ? warps * rows * SECTOR_BYTES : 0;
+      if (step < SECTOR_BYTES)
+        return 0;
+      if (!load || !c->m->fig.issue_bound)
+        return warps * rows * SECTOR_BYTES;
+      return warps * LINE_BYTES
+             * MAX (rows / 4, MIN (rows, ceil (((rows - 1) * step + elem)
+                                                / LINE_BYTES)));
     }
   return 0;
 }
@@ -397,7 +409,7 @@ may_vector (const Ctx *c, const BnbModelInst *in)
  * the instruction may be a vector dim (codegen prints vloadN/vstoreN). */
 static Use
 access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
-            double merge)
+            double merge, gboolean load)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
@@ -409,7 +421,7 @@ access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
   u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
   u.per_item = issue / (c->gmax * spread_max (c, in));
   u.bytes = MAX (count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem,
-                 sector_bytes (c, a, elem, u.warps));
+                 sector_bytes (c, a, elem, u.warps, load));
   u.footprint = count (c, in, a->mask) * elem;
   return u;
 }
@@ -427,12 +439,12 @@ most (Use a, Use b)
 }
 
 static Use
-set_use (const Ctx *c, BnbModelSet set, double elem)
+set_use (const Ctx *c, BnbModelSet set, double elem, gboolean load)
 {
   Use u = { 0, 0, 0, 0, 0 };
   for (guint k = set.first; k < set.first + set.n; k++)
     u = most (u, access_use (c, &c->m->accesses[k], c->m->accesses[k].inner,
-                             elem, BNB_MODEL_VECTOR_BYTES));
+                             elem, BNB_MODEL_VECTOR_BYTES, load));
   return u;
 }
 
@@ -473,8 +485,8 @@ add_arrays (const Ctx *c, Work *w)
   for (guint a = 0; a < c->m->n_arrays; a++)
     {
       const BnbModelArray *ar = &c->m->arrays[a];
-      Use l = set_use (c, ar->loads, ar->elem);
-      Use s = set_use (c, ar->stores, ar->elem);
+      Use l = set_use (c, ar->loads, ar->elem, TRUE);
+      Use s = set_use (c, ar->stores, ar->elem, FALSE);
       add_use (w, combine (l, s, ar->loads.n && ar->stores.n && !ar->inout),
                &w->cache_bytes);
       w->in_bytes += l.footprint;
@@ -591,9 +603,9 @@ temp_use (const Ctx *c, const BnbModelTemp *tp)
         continue;
       if (mc->writes)
         writes = most (writes, access_use (c, &mc->write, wpos, tp->elem,
-                                           temp_merge (c, tp, mc, 0)));
+                                           temp_merge (c, tp, mc, 0), FALSE));
       reads = most (reads, access_use (c, &mc->read, rpos, tp->elem,
-                                       temp_merge (c, tp, mc, 1)));
+                                       temp_merge (c, tp, mc, 1), FALSE));
     }
   return combine (writes, reads, FALSE);
 }
