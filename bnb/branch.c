@@ -694,8 +694,9 @@ expand_batch (Bnb *b, GPtrArray *inner)
           merge (b, x, FALSE);
         }
     }
-  for (guint i = 0; b->pool != NULL && i < inner->len; i++)
-    merge (b, g_async_queue_pop (b->expanded), FALSE);
+  if (b->pool != NULL)
+    for (guint i = 0; i < inner->len; i++)
+      merge (b, g_async_queue_pop (b->expanded), FALSE);
 }
 
 /* ---- The main loop -------------------------------------------------- */

@@ -1101,13 +1101,11 @@ bnb_ir_interp_check_inst (const BnbIrKernel *kernel, guint i, gboolean *ok)
 static gint64
 bnb_ir_interp_divisor (gint64 size, gint64 cap, gboolean exact)
 {
-  gint64 t = MIN (cap, size);
+  gint64 most = MAX (MIN (cap, size), 1), t = most;
 
   while (t >= 2 && size % t != 0)
     t--;
-  if (exact || (t >= 2 && 4 * t >= MIN (cap, size)))
-    return MAX (t, 1);
-  return MAX (MIN (cap, size), 1);
+  return exact || (t >= 2 && 4 * t >= most) ? t : most;
 }
 
 /* The plan again, with the tiles as they are now. */
@@ -1160,16 +1158,15 @@ bnb_ir_interp_tile (BnbIrInterp *interp, GError **error)
   }
   for (guint l = 0; l < n_logicals; l++) {
     gint64 rest = bnb_ir_logical_size (kernel, l) % interp->tiles[l];
+    char last[48] = "";
 
-    if (interp->tiles[l] > 1 && rest == 0)
-      g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT,
-               kernel->name, bnb_ir_logical (kernel, l)->name,
-               interp->tiles[l]);
-    else if (interp->tiles[l] > 1)
-      g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT
-               ", the last of %" G_GINT64_FORMAT,
-               kernel->name, bnb_ir_logical (kernel, l)->name,
-               interp->tiles[l], rest);
+    if (interp->tiles[l] == 1)
+      continue;
+    if (rest != 0)
+      g_snprintf (last, sizeof last, ", the last of %" G_GINT64_FORMAT, rest);
+    g_debug ("%s: interpreted with %s in tiles of %" G_GINT64_FORMAT "%s",
+             kernel->name, bnb_ir_logical (kernel, l)->name, interp->tiles[l],
+             last);
   }
   if (bnb_ir_interp_replan (interp, &tiled_error))
     return TRUE;

@@ -383,11 +383,12 @@ sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
         step *= tile_min (c, lg->tile_var[lv]);
       if (step < SECTOR_BYTES)
         return 0;
-      if (!load || !c->m->fig.issue_bound)
-        return warps * rows * SECTOR_BYTES;
-      return warps * LINE_BYTES
-             * MAX (rows / 4, MIN (rows, ceil (((rows - 1) * step + elem)
-                                                / LINE_BYTES)));
+      double bytes = rows * SECTOR_BYTES;
+      if (load && c->m->fig.issue_bound) /* NVIDIA */
+        bytes = MAX (bytes, LINE_BYTES * MIN (rows, ceil (((rows - 1) * step
+                                                           + elem)
+                                                          / LINE_BYTES)));
+      return warps * bytes;
     }
   return 0;
 }
