@@ -4,7 +4,8 @@
  * warp load touches LINES distinct 128-byte lines: lane l reads, in line
  * l % LINES of a 4 KiB window, the float (l / LINES + s) % 32 of load s
  * (VEC = 4: the float4 (l / LINES + s + k) % 8 in step k, 16-byte
- * aligned and not the same in every step), and the window moves on
+ * aligned and not the same in every step; VEC = 2: the float2
+ * (l / LINES + s + k) % 16, 8-byte aligned), and the window moves on
  * every load within a 16 KiB region per work-group, so that after the
  * first pass every load hits L1 and no load repeats one that a compiler
  * could reuse or hoist.  The chains cannot change X: their sum is
@@ -52,6 +53,11 @@ l1_rate (__global float *restrict a_X, const float s_alpha,
               = (lane % LINES) * 32 + (((lane / LINES) + step + k) * 4 & 31);
           const float4 q = vload4 (0, region + window + at);
           v[l] = q.x + q.w;
+#elif VEC == 2
+          const int at
+              = (lane % LINES) * 32 + (((lane / LINES) + step + k) * 2 & 31);
+          const float2 q = vload2 (0, region + window + at);
+          v[l] = q.x + q.y;
 #else
           const int at = (lane % LINES) * 32 + ((lane / LINES + step) & 31);
           v[l] = region[window + at];

@@ -27,6 +27,6 @@ for cfg in ${CONFIGS:-128:8:1:1 128:8:2:1 128:8:4:1 128:8:8:1 128:8:16:1 128:8:3
         --no-journal --repetitions 20 --warmup 3 2>&1 | sed -n "s/^time: \([0-9.]*\) \([a-zµ]*\) median.*/\1 \2/p")
   echo "$wg $groups $lines $vec $iters $t $units $clock" | awk '{
     v=$6; u=$7; if(u=="ms")v/=1e3; else if(u=="us"||u=="µs")v/=1e6; else if(u=="ns")v/=1e9;
-    warps=$1*$2/32; loads=warps*8*$5; cyc=v*$9; l=$3; if($4==4 && l<4) l=4;
+    warps=$1*$2/32; loads=warps*8*$5; cyc=v*$9; l=$3;
     printf "%d\t%d\t%d\t%d\t%d\t%.4g\t%.3f\t%.3f\n",$1,$2,$3,$4,$5,v,loads/cyc,loads*l/cyc }'
 done

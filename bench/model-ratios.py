@@ -9,7 +9,7 @@ One GPU measurement (bench/model-sample.sh) serves every model version.
 
 Usage: [BNBTUNE=path] bench/model-ratios.py DEVICE.ini JOURNAL... [--tsv OUT.tsv]
 """
-import gzip, json, os, re, subprocess, sys
+import concurrent.futures, gzip, json, os, re, subprocess, sys
 
 UNIT = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
@@ -67,11 +67,18 @@ def main(argv):
         del argv[i:i + 2]
     dev, paths = argv[1], argv[2:]
     bnbtune = os.environ.get("BNBTUNE", "./bnbtune")
+    pool = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
     for path in paths:
         head, rows = journal(path)
         t, b, terms = [], [], {}
-        for r in rows:
-            v, term = bound(bnbtune, dev, head, r["decisions"])
+        try:
+            bounds = list(pool.map(lambda r: bound(bnbtune, dev, head,
+                                                   r["decisions"]), rows))
+        except subprocess.CalledProcessError as e:
+            print(f"{path}: skipped, bnbtune explain failed: "
+                  f"{e.stderr.strip().splitlines()[-1] if e.stderr else e}")
+            continue
+        for r, (v, term) in zip(rows, bounds):
             t.append(r["median_s"] * 1e6)
             b.append(v)
             terms[term] = terms.get(term, 0) + 1

@@ -339,58 +339,160 @@ strided_lanes (const Ctx *c, const BnbModelInst *in, guint pos)
   return c->kind[d] && (c->kind[d] & ~THREAD_BITS) == 0 && c->smin[d] >= 2;
 }
 
-/* The work-items of one warp that certainly lie on one row (one local
- * id y and z), and so differ in local id x only: the local size on x
- * when it is known and divides the warp (every warp holds whole rows),
- * the warp when the size is a known multiple of it; else none is
- * claimed. */
-static double
-row_lanes (const Ctx *c)
+/* The local ids a warp runs along, fastest first: h[0] the first whose
+ * size may be above one (every id before it is certainly one), h[1] the
+ * next such; 3 where there is none.  A warp's work-items differ first in
+ * h[0], as local id x where the local size on x is above one. */
+static void
+warp_ids (const Ctx *c, guint h[2])
 {
-  double lx = c->lmin[0], simd = c->m->fig.simd;
-  if (lx != c->lmax[0] || lx < 2)
+  guint k = 0;
+  h[0] = h[1] = 3;
+  for (guint i = 0; i < 3 && k < 2; i++)
+    if (c->lmax[i] > 1)
+      h[k++] = i;
+}
+
+/* The work-items of one warp that certainly lie on one row (one value of
+ * every local id but h0), and so differ in local id h0 only: the local
+ * size on h0 when it is known and divides the warp (every warp holds
+ * whole rows), the warp when the size is a known multiple of it; else
+ * none is claimed. */
+static double
+row_lanes (const Ctx *c, guint h0)
+{
+  double lx, simd = c->m->fig.simd;
+  if (h0 > 2)
+    return 0;
+  lx = c->lmin[h0];
+  if (lx != c->lmax[h0] || lx < 2)
     return 0;
   if (fmod (simd, lx) == 0)
     return lx;
   return fmod (lx, simd) == 0 ? simd : 0;
 }
 
-/* Bytes the L1 path moves for an access of warp instructions `warps`:
- * where the instruction's dim certainly on local id x steps its
- * address by 32 bytes or more, the work-items of a row each touch a
- * 32-byte sector of their own, in every warp instruction (a guard on
- * that dim's logical, which could idle some of them, never applies).
- * The step is the access's stride of that dim's logical times the tile
- * sizes of the levels inside the dim's, at least their smallest.  A
- * `load` of global memory on an NVIDIA GPU also takes the L1 a cycle
- * per 128-byte line its row spans, at least, counted as a line's bytes
- * (the path moves 128 bytes a cycle). */
+/* The position of an instruction's dim certainly on local id `h`, when
+ * no other dim of it may be; else BNB_MODEL_NONE. */
+static guint
+only_on (const Ctx *c, const BnbModelInst *in, guint h)
+{
+  BnbDomain bit = KIND_BIT (BNB_KIND_THREAD_X + h);
+  guint pos = BNB_MODEL_NONE;
+  for (guint j = 0; j < in->n_dims; j++)
+    if (c->kind[in->dims[j]] == bit)
+      pos = j;
+    else if (c->kind[in->dims[j]] & bit)
+      return BNB_MODEL_NONE;
+  return pos;
+}
+
+static gboolean
+none_on (const Ctx *c, const BnbModelInst *in, guint h)
+{
+  for (guint j = 0; j < in->n_dims; j++)
+    if (c->kind[in->dims[j]] & KIND_BIT (BNB_KIND_THREAD_X + h))
+      return FALSE;
+  return TRUE;
+}
+
+/* Bytes between the elements an access reads at neighbouring values of
+ * the dim at position `pos`: the subscript's stride times the tile sizes
+ * of the levels inside the dim's, their smallest (`least`) or largest. */
 static double
-sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
-              gboolean load)
+pos_step (const Ctx *c, const BnbModelAccess *a, guint pos, double elem,
+          gboolean least)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
-  double rows = c->m->fig.gpu ? row_lanes (c) : 0;
-  for (guint j = 0; j < in->n_dims && rows > 0; j++)
+  const BnbModelDim *dim = &c->m->dims[in->dims[pos]];
+  const BnbModelLogical *lg = &c->m->logicals[dim->logical];
+  double step = fabs (a->stride[pos]) * elem;
+  for (guint lv = dim->level + 1; lv < lg->n_levels; lv++)
+    step *= least ? tile_min (c, lg->tile_var[lv]) : tile_max (c, lg->tile_var[lv]);
+  return step;
+}
+
+/* L1 cycles per line and element of a global load on an NVIDIA GPU: a
+ * warp load of 4 bytes a work-item takes a cycle per line it touches,
+ * one of 8 or 16 bytes two (bench/l1-rate.sh), so the least over the
+ * widths up to `most` bytes a compiler may merge elements into. */
+static double
+line_cycles (double elem, double most)
+{
+  double best = elem > 4 ? 2 : 1;
+  for (double w = 2 * elem; w <= most; w *= 2)
+    best = MIN (best, elem / w * (w > 4 ? 2 : 1));
+  return best;
+}
+
+/* Lines of 128 bytes one warp instruction of a global load certainly
+ * touches (`span`: the most bytes one row of it may span).  A row's
+ * work-items, `row` of them on local id h[0] stepping `step` bytes, span
+ * (row - 1) x step + element bytes and no line between two of them is
+ * skipped; the rows of a warp (along local id h[1], when a row is less
+ * than a warp and every warp lies in one value of the later ids) each
+ * touch lines of their own when the dim on h[1] steps at least 128
+ * bytes, and lines none of the others touch when it steps a row's span
+ * more. */
+static double
+warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
+            const guint h[2])
+{
+  const BnbModelInst *in = &c->m->insts[a->inst];
+  double simd = c->m->fig.simd, lines = 1, span = INFINITY;
+  guint x = only_on (c, in, h[0]);
+  guint y = h[1] < 3 ? only_on (c, in, h[1]) : BNB_MODEL_NONE;
+  if (none_on (c, in, h[0]))
+    span = elem;
+  else if (x != BNB_MODEL_NONE
+           && c->never_guarded[c->m->dims[in->dims[x]].logical])
     {
-      const BnbModelDim *dim = &c->m->dims[in->dims[j]];
-      const BnbModelLogical *lg = &c->m->logicals[dim->logical];
-      double step = a->stride[j] * elem;
-      if (c->kind[in->dims[j]] != KIND_BIT (BNB_KIND_THREAD_X) || step == 0
-          || !c->never_guarded[dim->logical])
-        continue;
-      for (guint lv = dim->level + 1; lv < lg->n_levels; lv++)
-        step *= tile_min (c, lg->tile_var[lv]);
-      if (step < SECTOR_BYTES)
-        return 0;
-      double bytes = rows * SECTOR_BYTES;
-      if (load && c->m->fig.issue_bound) /* NVIDIA */
-        bytes = MAX (bytes, LINE_BYTES * MIN (rows, ceil (((rows - 1) * step
-                                                           + elem)
-                                                          / LINE_BYTES)));
-      return warps * bytes;
+      double step = pos_step (c, a, x, elem, TRUE);
+      lines = MIN (row, MAX (1, ceil (((row - 1) * step + elem) / LINE_BYTES)));
+      span = (row - 1) * pos_step (c, a, x, elem, FALSE) + elem;
     }
-  return 0;
+  if (y != BNB_MODEL_NONE && row < simd && c->lmin[h[1]] == c->lmax[h[1]]
+      && fmod (row * c->lmin[h[1]], simd) == 0
+      && c->smin[in->dims[y]] >= c->lmax[h[1]] && inst_never_guarded (c, in))
+    {
+      double ystep = pos_step (c, a, y, elem, TRUE), rows = simd / row;
+      if (ystep >= span + LINE_BYTES - 1)
+        lines *= rows;
+      else if (ystep >= LINE_BYTES)
+        lines = MAX (lines, rows);
+    }
+  return lines;
+}
+
+/* Bytes the L1 path moves for an access of warp instructions `warps`
+ * (`execs` of one element each, merged into at most `most` bytes):
+ * where the instruction's dim certainly on local id h[0] (warp_ids: x
+ * unless its size is one) steps its address
+ * by 32 bytes or more, the work-items of a row each touch a 32-byte
+ * sector of their own, in every warp instruction (a guard on that dim's
+ * logical, which could idle some of them, never applies).  A `load` of
+ * global memory on an NVIDIA GPU also takes the L1 its lines' cycles,
+ * each counted as a line's bytes (the path moves 128 bytes a cycle). */
+static double
+sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
+              double execs, double most, gboolean load)
+{
+  const BnbModelInst *in = &c->m->insts[a->inst];
+  double row, bytes = 0;
+  guint h[2], x;
+  warp_ids (c, h);
+  row = c->m->fig.gpu ? row_lanes (c, h[0]) : 0;
+  if (row <= 0)
+    return 0;
+  x = only_on (c, in, h[0]);
+  if (x != BNB_MODEL_NONE
+      && c->never_guarded[c->m->dims[in->dims[x]].logical]
+      && pos_step (c, a, x, elem, TRUE) >= SECTOR_BYTES)
+    bytes = warps * row * SECTOR_BYTES;
+  if (load && c->m->fig.issue_bound) /* NVIDIA */
+    bytes = MAX (bytes, execs * line_cycles (elem, most)
+                            * warp_lines (c, a, elem, row, h) * LINE_BYTES);
+  return bytes;
 }
 
 static gboolean
@@ -422,7 +524,9 @@ access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
   u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
   u.per_item = issue / (c->gmax * spread_max (c, in));
   u.bytes = MAX (count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem,
-                 sector_bytes (c, a, elem, u.warps, load));
+                 sector_bytes (c, a, elem, u.warps, n * warp_factor (c, in),
+                               strided_lanes (c, in, inner) ? elem : most,
+                               load));
   u.footprint = count (c, in, a->mask) * elem;
   return u;
 }

@@ -222,19 +222,48 @@ test_leaf_memory (gconstpointer data)
   fixture_clear (&f);
 }
 
-/* tests/data/transpose.ir with i.1 (32) on local id x and j.1 (4) on y:
- * the load of A[i, j] steps 256 elements between neighbouring work-items
- * on x, so each of its N^2 / 32 warp instructions touches 32 lines of
- * 128 bytes, which the L1 serves one a cycle (bench/l1-rate.sh): as many
- * cycles as 32 times the bytes it uses; the store to B[j, i] is
- * contiguous along x.  On a CPU bytes are bytes. */
+/* The L1 path's bytes of a leaf of tests/data/transpose.ir (N = 256),
+ * in units of N^2, on an NVIDIA GPU; on a CPU bytes are bytes (8: each
+ * element loaded and stored once).
+ * - sectors: i.1 (32) on local id x and j.1 (4) on y: the load of A[i, j]
+ *   steps 256 elements between neighbouring work-items on x, so each of
+ *   its N^2 / 32 warp instructions touches 32 lines of 128 bytes, which
+ *   the L1 serves one a cycle (bench/l1-rate.sh): 128; the store to
+ *   B[j, i] is contiguous along x: 4.
+ * - rows: j.1 (4) on x and i.1 (32) on y: a warp holds 8 rows of 4
+ *   work-items, the rows 1 KiB apart, each reading 16 adjacent bytes: 8
+ *   lines per warp instruction, 32; the store steps 1 KiB along x, a
+ *   sector a work-item: 4 x 32 bytes per warp instruction, 4.
+ * - wide: i.1 on x, j.1 unrolled: each work-item reads 4 adjacent floats
+ *   of its own line, which a compiler may merge into one 16-byte load, at
+ *   two cycles a line: N^2 / 128 warp loads of 32 lines, 64; the store
+ *   is contiguous along x: 4. */
+static const struct {
+  const char *name, *decisions;
+  double gpu_bytes;
+} leaf_l1_cases[] = {
+  { "sectors",
+    "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
+    "kind(j.1@x)=thread.y; kind(i.1@st.B)=thread.x; "
+    "kind(j.1@st.B)=thread.y; mem(x)=private",
+    128 + 4 },
+  { "rows",
+    "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.y; "
+    "kind(j.1@x)=thread.x; kind(i.1@st.B)=thread.y; "
+    "kind(j.1@st.B)=thread.x; mem(x)=private",
+    32 + 4 },
+  { "wide",
+    "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
+    "kind(j.1@x)=unroll; kind(i.1@st.B)=thread.x; "
+    "kind(j.1@st.B)=unroll; mem(x)=private",
+    64 + 4 },
+};
+
 static void
-test_leaf_sectors (gconstpointer data)
+test_leaf_l1 (gconstpointer data)
 {
-  const char *device = data;
-  const char *text = "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
-                     "kind(j.1@x)=thread.y; kind(i.1@st.B)=thread.x; "
-                     "kind(j.1@st.B)=thread.y; mem(x)=private";
+  guint c = GPOINTER_TO_UINT (data) / G_N_ELEMENTS (devices);
+  const char *device = devices[GPOINTER_TO_UINT (data) % G_N_ELEMENTS (devices)];
   Fixture f;
   BnbModelExplain e;
   g_autoptr (GError) error = NULL;
@@ -242,11 +271,12 @@ test_leaf_sectors (gconstpointer data)
   double n2 = 256.0 * 256, bytes;
   fixture_load (&f, "tests/data/transpose.ir", "N=256", device);
   node = bnb_choice_node_copy (f.root);
-  g_assert_true (bnb_choice_node_apply_string (node, text, &error));
+  g_assert_true (
+      bnb_choice_node_apply_string (node, leaf_l1_cases[c].decisions, &error));
   g_assert_no_error (error);
   bnb_model_bound (f.model, node, &e);
   assert_explained (e.bound, &e);
-  bytes = strstr (device, "pocl") ? 2 * 4 * n2 : n2 / 32 * 32 * 128 + 4 * n2;
+  bytes = (strstr (device, "pocl") ? 8 : leaf_l1_cases[c].gpu_bytes) * n2;
   g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_CACHE]
                                       * bnb_model_figures (f.model)
                                             ->cache_bytes_s,
@@ -392,12 +422,16 @@ main (int argc, char **argv)
                                                strrchr (devices[dv], '/') + 1);
       g_test_add_data_func (path, devices[dv], test_leaf_memory);
     }
-  for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
-    {
-      g_autofree char *path = g_strdup_printf ("/model/leaf/sectors/%s",
-                                               strrchr (devices[dv], '/') + 1);
-      g_test_add_data_func (path, devices[dv], test_leaf_sectors);
-    }
+  for (guint c = 0; c < G_N_ELEMENTS (leaf_l1_cases); c++)
+    for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
+      {
+        g_autofree char *path
+            = g_strdup_printf ("/model/leaf/%s/%s", leaf_l1_cases[c].name,
+                               strrchr (devices[dv], '/') + 1);
+        g_test_add_data_func (
+            path, GUINT_TO_POINTER (c * G_N_ELEMENTS (devices) + dv),
+            test_leaf_l1);
+      }
   for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
     for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
       {
