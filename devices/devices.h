@@ -103,6 +103,10 @@ typedef struct {
   double barrier_step_cycles; /* least cycles of a loop step a barrier
                                  splits: store, barrier, load, barrier;
                                  0 unknown */
+  double l1_line_bytes; /* the L1 line of which a global load takes a
+                           cycle per line its warp touches; 0 unknown */
+  double l1_wide_line_cycles; /* cycles a line of a global load of 8 or
+                                 16 bytes a work-item takes; 0: one */
   double local_merge_bytes; /* the most bytes one local-memory load or
                                store moves for a work-item from accesses
                                the source writes one element at a time,

@@ -134,6 +134,10 @@ apply_entry (Table *t, BnbDeviceDesc *d)
     d->local_merge_bytes = table_number (t, "local_merge_bytes");
   if (d->barrier_step_cycles == 0)
     d->barrier_step_cycles = table_number (t, "barrier_step_cycles");
+  if (d->l1_line_bytes == 0)
+    d->l1_line_bytes = table_number (t, "l1_line_bytes");
+  if (d->l1_wide_line_cycles == 0)
+    d->l1_wide_line_cycles = table_number (t, "l1_wide_line_cycles");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

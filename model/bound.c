@@ -20,8 +20,6 @@
 #define BLOCK_BITS (KIND_BIT (BNB_KIND_BLOCK) | KIND_BIT (BNB_KIND_ELIDED))
 #define PARALLEL_BITS (BLOCK_BITS | THREAD_BITS)
 #define SECTOR_BYTES 32.0 /* the L1's unit of transfer on NVIDIA GPUs */
-#define LINE_BYTES 128.0  /* an L1 line: a global load's lines take a
-                             cycle each (bench/l1-rate.sh) */
 
 typedef struct {
   const BnbModel *m;
@@ -412,34 +410,36 @@ pos_step (const Ctx *c, const BnbModelAccess *a, guint pos, double elem,
   return step;
 }
 
-/* L1 cycles per line and element of a global load on an NVIDIA GPU: a
- * warp load of 4 bytes a work-item takes a cycle per line it touches,
- * one of 8 or 16 bytes two (bench/l1-rate.sh), so the least over the
- * widths up to `most` bytes a compiler may merge elements into. */
+/* L1 cycles per line and element of a global load: a warp load of 4
+ * bytes a work-item takes a cycle per line it touches, one of 8 or 16
+ * bytes the device's `wide_line_cycles` (NVIDIA Hopper: 2,
+ * bench/l1-rate.sh), so the least over the widths up to `most` bytes a
+ * compiler may merge elements into. */
 static double
-line_cycles (double elem, double most)
+line_cycles (const Ctx *c, double elem, double most)
 {
-  double best = elem > 4 ? 2 : 1;
+  double wide = c->m->fig.wide_line_cycles;
+  double best = elem > 4 ? wide : 1;
   for (double w = 2 * elem; w <= most; w *= 2)
-    best = MIN (best, elem / w * (w > 4 ? 2 : 1));
+    best = MIN (best, elem / w * (w > 4 ? wide : 1));
   return best;
 }
 
-/* Lines of 128 bytes one warp instruction of a global load certainly
+/* L1 lines (`line_bytes`) one warp instruction of a global load certainly
  * touches (`span`: the most bytes one row of it may span).  A row's
  * work-items, `row` of them on local id h[0] stepping `step` bytes, span
  * (row - 1) x step + element bytes and no line between two of them is
  * skipped; the rows of a warp (along local id h[1], when a row is less
  * than a warp and every warp lies in one value of the later ids) each
- * touch lines of their own when the dim on h[1] steps at least 128
- * bytes, and lines none of the others touch when it steps a row's span
- * more. */
+ * touch lines of their own when the dim on h[1] steps at least a line,
+ * and lines none of the others touch when it steps a row's span more. */
 static double
 warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
             const guint h[2])
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
-  double simd = c->m->fig.simd, lines = 1, span = INFINITY;
+  double simd = c->m->fig.simd, line = c->m->fig.line_bytes, lines = 1;
+  double span = INFINITY;
   guint x = only_on (c, in, h[0]);
   guint y = h[1] < 3 ? only_on (c, in, h[1]) : BNB_MODEL_NONE;
   if (none_on (c, in, h[0]))
@@ -448,7 +448,7 @@ warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
            && c->never_guarded[c->m->dims[in->dims[x]].logical])
     {
       double step = pos_step (c, a, x, elem, TRUE);
-      lines = MIN (row, MAX (1, ceil (((row - 1) * step + elem) / LINE_BYTES)));
+      lines = MIN (row, MAX (1, ceil (((row - 1) * step + elem) / line)));
       span = (row - 1) * pos_step (c, a, x, elem, FALSE) + elem;
     }
   if (y != BNB_MODEL_NONE && row < simd && c->lmin[h[1]] == c->lmax[h[1]]
@@ -456,9 +456,9 @@ warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
       && c->smin[in->dims[y]] >= c->lmax[h[1]] && inst_never_guarded (c, in))
     {
       double ystep = pos_step (c, a, y, elem, TRUE), rows = simd / row;
-      if (ystep >= span + LINE_BYTES - 1)
+      if (ystep >= span + line - 1)
         lines *= rows;
-      else if (ystep >= LINE_BYTES)
+      else if (ystep >= line)
         lines = MAX (lines, rows);
     }
   return lines;
@@ -471,8 +471,9 @@ warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
  * by 32 bytes or more, the work-items of a row each touch a 32-byte
  * sector of their own, in every warp instruction (a guard on that dim's
  * logical, which could idle some of them, never applies).  A `load` of
- * global memory on an NVIDIA GPU also takes the L1 its lines' cycles,
- * each counted as a line's bytes (the path moves 128 bytes a cycle). */
+ * global memory on a device with an L1 line figure (NVIDIA Hopper) also
+ * takes the L1 its lines' cycles, each counted as the bytes the path
+ * moves in a cycle. */
 static double
 sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
               double execs, double most, gboolean load)
@@ -489,9 +490,10 @@ sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
       && c->never_guarded[c->m->dims[in->dims[x]].logical]
       && pos_step (c, a, x, elem, TRUE) >= SECTOR_BYTES)
     bytes = warps * row * SECTOR_BYTES;
-  if (load && c->m->fig.issue_bound) /* NVIDIA */
-    bytes = MAX (bytes, execs * line_cycles (elem, most)
-                            * warp_lines (c, a, elem, row, h) * LINE_BYTES);
+  if (load && c->m->fig.line_bytes > 0)
+    bytes = MAX (bytes, execs * line_cycles (c, elem, most)
+                            * warp_lines (c, a, elem, row, h)
+                            * c->m->fig.cache_cycle_bytes);
   return bytes;
 }
 

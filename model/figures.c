@@ -72,6 +72,9 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->on_chip_bytes = GPU_ON_CHIP_BYTES;
   f->mem_warps = d->lsu_per_cu / f->simd;
   f->barrier_step_s = d->barrier_step_cycles / f->clock_hz;
+  f->line_bytes = d->l1_line_bytes;
+  f->wide_line_cycles = MAX (d->l1_wide_line_cycles, 1);
+  f->cache_cycle_bytes = f->cache_bytes_s / (f->units * f->clock_hz);
   if (d->local_merge_bytes > 0)
     f->merge_bytes = MIN (d->local_merge_bytes, BNB_MODEL_VECTOR_BYTES);
   f->group_rate = d->group_starts_per_cycle * f->clock_hz;

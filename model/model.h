@@ -82,6 +82,10 @@ typedef struct {
                            (0: not bounded) */
   double barrier_step_s; /* least time of a loop step a barrier splits
                             (store, barrier, load, barrier); 0: none */
+  double line_bytes;     /* L1 line a global load takes a cycle of per
+                            line its warp touches (0: not bounded) */
+  double wide_line_cycles; /* cycles a line of 8- or 16-byte loads */
+  double cache_cycle_bytes; /* bytes the L1 path moves a cycle a unit */
   double merge_bytes;   /* bytes one local-memory load or store whose
                            address holds a local id moves per work-item
                            at most from scalar accesses (a compiler's

@@ -222,41 +222,42 @@ test_leaf_memory (gconstpointer data)
   fixture_clear (&f);
 }
 
-/* The L1 path's bytes of a leaf of tests/data/transpose.ir (N = 256),
- * in units of N^2, on an NVIDIA GPU; on a CPU bytes are bytes (8: each
- * element loaded and stored once).
+/* The L1 path's bytes of a leaf of tests/data/transpose.ir (N = 256), on
+ * an NVIDIA GPU: `line_cycles` L1 cycles (units of N^2) at the path's
+ * bytes a cycle, and `bytes` (units of N^2) the other accesses; on a CPU
+ * bytes are bytes (8: each element loaded and stored once).
  * - sectors: i.1 (32) on local id x and j.1 (4) on y: the load of A[i, j]
  *   steps 256 elements between neighbouring work-items on x, so each of
  *   its N^2 / 32 warp instructions touches 32 lines of 128 bytes, which
- *   the L1 serves one a cycle (bench/l1-rate.sh): 128; the store to
- *   B[j, i] is contiguous along x: 4.
+ *   the L1 serves one a cycle (bench/l1-rate.sh): 1; the store to
+ *   B[j, i] is contiguous along x: 4 bytes.
  * - rows: j.1 (4) on x and i.1 (32) on y: a warp holds 8 rows of 4
  *   work-items, the rows 1 KiB apart, each reading 16 adjacent bytes: 8
- *   lines per warp instruction, 32; the store steps 1 KiB along x, a
+ *   lines per warp instruction, 1/4; the store steps 1 KiB along x, a
  *   sector a work-item: 4 x 32 bytes per warp instruction, 4.
  * - wide: i.1 on x, j.1 unrolled: each work-item reads 4 adjacent floats
  *   of its own line, which a compiler may merge into one 16-byte load, at
- *   two cycles a line: N^2 / 128 warp loads of 32 lines, 64; the store
+ *   two cycles a line: N^2 / 128 warp loads of 32 lines, 1/2; the store
  *   is contiguous along x: 4. */
 static const struct {
   const char *name, *decisions;
-  double gpu_bytes;
+  double line_cycles, bytes;
 } leaf_l1_cases[] = {
   { "sectors",
     "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
     "kind(j.1@x)=thread.y; kind(i.1@st.B)=thread.x; "
     "kind(j.1@st.B)=thread.y; mem(x)=private",
-    128 + 4 },
+    1, 4 },
   { "rows",
     "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.y; "
     "kind(j.1@x)=thread.x; kind(i.1@st.B)=thread.y; "
     "kind(j.1@st.B)=thread.x; mem(x)=private",
-    32 + 4 },
+    0.25, 4 },
   { "wide",
     "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.x; "
     "kind(j.1@x)=unroll; kind(i.1@st.B)=thread.x; "
     "kind(j.1@st.B)=unroll; mem(x)=private",
-    64 + 4 },
+    0.5, 4 },
 };
 
 static void
@@ -268,6 +269,7 @@ test_leaf_l1 (gconstpointer data)
   BnbModelExplain e;
   g_autoptr (GError) error = NULL;
   BnbChoiceNode *node;
+  const BnbModelFigures *fig;
   double n2 = 256.0 * 256, bytes;
   fixture_load (&f, "tests/data/transpose.ir", "N=256", device);
   node = bnb_choice_node_copy (f.root);
@@ -276,10 +278,16 @@ test_leaf_l1 (gconstpointer data)
   g_assert_no_error (error);
   bnb_model_bound (f.model, node, &e);
   assert_explained (e.bound, &e);
-  bytes = (strstr (device, "pocl") ? 8 : leaf_l1_cases[c].gpu_bytes) * n2;
+  fig = bnb_model_figures (f.model);
+  if (strstr (device, "pocl"))
+    bytes = 8 * n2;
+  else
+    bytes = (leaf_l1_cases[c].line_cycles * fig->cache_cycle_bytes
+             + leaf_l1_cases[c].bytes)
+            * n2;
+  g_assert_cmpfloat (fig->line_bytes, ==, strstr (device, "pocl") ? 0 : 128);
   g_assert_cmpfloat_with_epsilon (e.values[BNB_MODEL_TERM_CACHE]
-                                      * bnb_model_figures (f.model)
-                                            ->cache_bytes_s,
+                                      * fig->cache_bytes_s,
                                   bytes, 1e-9 * bytes);
   bnb_choice_node_free (node);
   fixture_clear (&f);
