@@ -30,6 +30,9 @@ typedef struct {
   double tmin[BNB_MODEL_MAX_LOGICALS], tmax[BNB_MODEL_MAX_LOGICALS];
   double lmin[3], lmax[3];
   double wmax, gmin, gmax;
+  guint warp_id[2]; /* the local ids a warp runs along (warp_rows) */
+  double row;       /* its work-items on one row of warp_id[0]; 0: none
+                       claimed */
 } Ctx;
 
 typedef struct {
@@ -118,6 +121,36 @@ dim_ranges (Ctx *c)
     }
 }
 
+/* The local ids a warp runs along, fastest first: warp_id[0] the first
+ * whose size may be above one (every id before it is certainly one),
+ * warp_id[1] the next such; 3 where there is none.  A warp's work-items
+ * differ first in warp_id[0], as local id x where the local size on x is
+ * above one.  `row`: the work-items of one warp that certainly lie on
+ * one row (one value of every other local id): the local size on
+ * warp_id[0] when it is known and divides the warp (every warp holds
+ * whole rows), the warp when the size is a known multiple of it; on a
+ * GPU only, else none is claimed (0). */
+static void
+warp_rows (Ctx *c)
+{
+  double lx, simd = c->m->fig.simd;
+  guint k = 0;
+  c->warp_id[0] = c->warp_id[1] = 3;
+  for (guint i = 0; i < 3 && k < 2; i++)
+    if (c->lmax[i] > 1)
+      c->warp_id[k++] = i;
+  c->row = 0;
+  if (!c->m->fig.gpu || c->warp_id[0] > 2)
+    return;
+  lx = c->lmin[c->warp_id[0]];
+  if (lx != c->lmax[c->warp_id[0]] || lx < 2)
+    return;
+  if (fmod (simd, lx) == 0)
+    c->row = lx;
+  else if (fmod (lx, simd) == 0)
+    c->row = simd;
+}
+
 /* Local size on each id: at least the size of a dim certainly on it, at
  * most the largest dim that may be (the space gives them one size). */
 static void
@@ -144,6 +177,7 @@ local_ranges (Ctx *c)
       c->wmax *= c->lmax[h];
     }
   c->wmax = MIN (c->wmax, f->max_group);
+  warp_rows (c);
 }
 
 /* Every work-group dim holds every instruction through one of its own
@@ -337,61 +371,27 @@ strided_lanes (const Ctx *c, const BnbModelInst *in, guint pos)
   return c->kind[d] && (c->kind[d] & ~THREAD_BITS) == 0 && c->smin[d] >= 2;
 }
 
-/* The local ids a warp runs along, fastest first: h[0] the first whose
- * size may be above one (every id before it is certainly one), h[1] the
- * next such; 3 where there is none.  A warp's work-items differ first in
- * h[0], as local id x where the local size on x is above one. */
-static void
-warp_ids (const Ctx *c, guint h[2])
-{
-  guint k = 0;
-  h[0] = h[1] = 3;
-  for (guint i = 0; i < 3 && k < 2; i++)
-    if (c->lmax[i] > 1)
-      h[k++] = i;
-}
-
-/* The work-items of one warp that certainly lie on one row (one value of
- * every local id but h0), and so differ in local id h0 only: the local
- * size on h0 when it is known and divides the warp (every warp holds
- * whole rows), the warp when the size is a known multiple of it; else
- * none is claimed. */
-static double
-row_lanes (const Ctx *c, guint h0)
-{
-  double lx, simd = c->m->fig.simd;
-  if (h0 > 2)
-    return 0;
-  lx = c->lmin[h0];
-  if (lx != c->lmax[h0] || lx < 2)
-    return 0;
-  if (fmod (simd, lx) == 0)
-    return lx;
-  return fmod (lx, simd) == 0 ? simd : 0;
-}
-
 /* The position of an instruction's dim certainly on local id `h`, when
- * no other dim of it may be; else BNB_MODEL_NONE. */
+ * no other dim of it may be; else BNB_MODEL_NONE.  `none` (may be NULL):
+ * whether no dim of it may be on `h` at all. */
 static guint
-only_on (const Ctx *c, const BnbModelInst *in, guint h)
+only_on (const Ctx *c, const BnbModelInst *in, guint h, gboolean *none)
 {
   BnbDomain bit = KIND_BIT (BNB_KIND_THREAD_X + h);
   guint pos = BNB_MODEL_NONE;
-  for (guint j = 0; j < in->n_dims; j++)
-    if (c->kind[in->dims[j]] == bit)
-      pos = j;
-    else if (c->kind[in->dims[j]] & bit)
-      return BNB_MODEL_NONE;
+  gboolean any = FALSE;
+  for (guint j = 0; j < in->n_dims && h < 3; j++)
+    {
+      BnbDomain k = c->kind[in->dims[j]];
+      if ((k & bit) && any)
+        pos = BNB_MODEL_NONE;
+      else if (k == bit)
+        pos = j;
+      any |= (k & bit) != 0;
+    }
+  if (none)
+    *none = !any;
   return pos;
-}
-
-static gboolean
-none_on (const Ctx *c, const BnbModelInst *in, guint h)
-{
-  for (guint j = 0; j < in->n_dims; j++)
-    if (c->kind[in->dims[j]] & KIND_BIT (BNB_KIND_THREAD_X + h))
-      return FALSE;
-  return TRUE;
 }
 
 /* Bytes between the elements an access reads at neighbouring values of
@@ -426,34 +426,31 @@ line_cycles (const Ctx *c, double elem, double most)
 }
 
 /* L1 lines (`line_bytes`) one warp instruction of a global load certainly
- * touches (`span`: the most bytes one row of it may span).  A row's
- * work-items, `row` of them on local id h[0] stepping `step` bytes, span
+ * touches, given the position `x` of its dim certainly on warp_id[0]
+ * (stepping at least `step` bytes), if any.  A row's work-items span
  * (row - 1) x step + element bytes and no line between two of them is
- * skipped; the rows of a warp (along local id h[1], when a row is less
- * than a warp and every warp lies in one value of the later ids) each
- * touch lines of their own when the dim on h[1] steps at least a line,
- * and lines none of the others touch when it steps a row's span more. */
+ * skipped; the rows of a warp (along warp_id[1], when a row is less than
+ * a warp and every warp lies in one value of the later ids) each touch
+ * lines of their own when the dim on warp_id[1] steps at least a line,
+ * and lines none of the others touch when it steps a row's widest span
+ * more. */
 static double
-warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
-            const guint h[2])
+warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, guint x,
+            double step, gboolean none)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
-  double simd = c->m->fig.simd, line = c->m->fig.line_bytes, lines = 1;
-  double span = INFINITY;
-  guint x = only_on (c, in, h[0]);
-  guint y = h[1] < 3 ? only_on (c, in, h[1]) : BNB_MODEL_NONE;
-  if (none_on (c, in, h[0]))
-    span = elem;
-  else if (x != BNB_MODEL_NONE
-           && c->never_guarded[c->m->dims[in->dims[x]].logical])
+  const guint h1 = c->warp_id[1];
+  double simd = c->m->fig.simd, line = c->m->fig.line_bytes, row = c->row;
+  double lines = 1, span = none ? elem : INFINITY;
+  guint y = only_on (c, in, h1, NULL);
+  if (x != BNB_MODEL_NONE)
     {
-      double step = pos_step (c, a, x, elem, TRUE);
       lines = MIN (row, MAX (1, ceil (((row - 1) * step + elem) / line)));
       span = (row - 1) * pos_step (c, a, x, elem, FALSE) + elem;
     }
-  if (y != BNB_MODEL_NONE && row < simd && c->lmin[h[1]] == c->lmax[h[1]]
-      && fmod (row * c->lmin[h[1]], simd) == 0
-      && c->smin[in->dims[y]] >= c->lmax[h[1]] && inst_never_guarded (c, in))
+  if (y != BNB_MODEL_NONE && row < simd && c->lmin[h1] == c->lmax[h1]
+      && fmod (row * c->lmin[h1], simd) == 0
+      && c->smin[in->dims[y]] >= c->lmax[h1] && inst_never_guarded (c, in))
     {
       double ystep = pos_step (c, a, y, elem, TRUE), rows = simd / row;
       if (ystep >= span + line - 1)
@@ -464,35 +461,35 @@ warp_lines (const Ctx *c, const BnbModelAccess *a, double elem, double row,
   return lines;
 }
 
-/* Bytes the L1 path moves for an access of warp instructions `warps`
- * (`execs` of one element each, merged into at most `most` bytes):
- * where the instruction's dim certainly on local id h[0] (warp_ids: x
- * unless its size is one) steps its address
- * by 32 bytes or more, the work-items of a row each touch a 32-byte
- * sector of their own, in every warp instruction (a guard on that dim's
- * logical, which could idle some of them, never applies).  A `load` of
- * global memory on a device with an L1 line figure (NVIDIA Hopper) also
- * takes the L1 its lines' cycles, each counted as the bytes the path
- * moves in a cycle. */
+/* Bytes the L1 path moves for an access of `execs` warp instructions of
+ * one element each, which a compiler may merge into `width` bytes: where
+ * the instruction's dim certainly on warp_id[0] (local id x unless its
+ * size is one) steps its address by 32 bytes or more, the work-items of
+ * a row each touch a 32-byte sector of their own, in every warp
+ * instruction (a guard on that dim's logical, which could idle some of
+ * them, never applies).  A `load` of global memory on a device with an
+ * L1 line figure (NVIDIA Hopper) also takes the L1 its lines' cycles,
+ * each counted as the bytes the path moves in a cycle. */
 static double
-sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem, double warps,
-              double execs, double most, gboolean load)
+sector_bytes (const Ctx *c, const BnbModelAccess *a, double elem,
+              double execs, double width, gboolean load)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
-  double row, bytes = 0;
-  guint h[2], x;
-  warp_ids (c, h);
-  row = c->m->fig.gpu ? row_lanes (c, h[0]) : 0;
-  if (row <= 0)
+  double bytes = 0, step = 0;
+  gboolean none;
+  guint x;
+  if (c->row <= 0)
     return 0;
-  x = only_on (c, in, h[0]);
-  if (x != BNB_MODEL_NONE
-      && c->never_guarded[c->m->dims[in->dims[x]].logical]
-      && pos_step (c, a, x, elem, TRUE) >= SECTOR_BYTES)
-    bytes = warps * row * SECTOR_BYTES;
+  x = only_on (c, in, c->warp_id[0], &none);
+  if (x != BNB_MODEL_NONE && !c->never_guarded[c->m->dims[in->dims[x]].logical])
+    x = BNB_MODEL_NONE;
+  if (x != BNB_MODEL_NONE)
+    step = pos_step (c, a, x, elem, TRUE);
+  if (step >= SECTOR_BYTES)
+    bytes = execs * elem / MAX (width, elem) * c->row * SECTOR_BYTES;
   if (load && c->m->fig.line_bytes > 0)
-    bytes = MAX (bytes, execs * line_cycles (c, elem, most)
-                            * warp_lines (c, a, elem, row, h)
+    bytes = MAX (bytes, execs * line_cycles (c, elem, width)
+                            * warp_lines (c, a, elem, x, step, none)
                             * c->m->fig.cache_cycle_bytes);
   return bytes;
 }
@@ -518,17 +515,16 @@ access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
-  double most = may_vector (c, in) ? BNB_MODEL_VECTOR_BYTES : merge;
-  double issue
-      = strided_lanes (c, in, inner) ? n : n * elem / MAX (most, elem);
+  double width = strided_lanes (c, in, inner) ? elem
+                 : may_vector (c, in)         ? BNB_MODEL_VECTOR_BYTES
+                                              : merge;
+  double issue = n * elem / MAX (width, elem), wf = warp_factor (c, in);
   Use u;
-  u.warps = issue * warp_factor (c, in);
+  u.warps = issue * wf;
   u.warps_ng = inst_never_guarded (c, in) ? u.warps : 0;
   u.per_item = issue / (c->gmax * spread_max (c, in));
   u.bytes = MAX (count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem,
-                 sector_bytes (c, a, elem, u.warps, n * warp_factor (c, in),
-                               strided_lanes (c, in, inner) ? elem : most,
-                               load));
+                 sector_bytes (c, a, elem, n * wf, width, load));
   u.footprint = count (c, in, a->mask) * elem;
   return u;
 }
