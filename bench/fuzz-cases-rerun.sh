@@ -12,7 +12,7 @@ export dir device bnbtune
 ls "$dir"/gen*-leaf*.decisions 2>/dev/null | sort -V | xargs -P 8 -I{} sh -c '
   f={}; base=${f%-leaf*}; leaf=${f##*-leaf}; leaf=${leaf%.decisions}
   out=$(timeout 300 "$bnbtune" run --kernel "$base.ir" --device "$device" \
-        --no-journal --decisions "$(cat "$f")" 2>&1)
+        --no-journal --every-design --decisions "$(cat "$f")" 2>&1)
   outcome=$(printf "%s\n" "$out" | sed -n "s/^outcome: //p" | head -1)
   wrong=$(printf "%s\n" "$out" | sed -n "s/^first wrong: //p" | head -1)
   [ -n "$outcome" ] || outcome="no outcome: $(printf "%s\n" "$out" | tail -1)"

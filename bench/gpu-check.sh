@@ -31,7 +31,8 @@ leaves gemv 80 --kernel data/kernels/gemv.ir --size M=4096,N=4096 \
 {
   echo "== generated (bench/mxm-naive.decisions)"
   ./bnbtune run --device gpu --kernel data/kernels/mxm.ir \
-    --size M=1024,N=1024,K=1024 --decisions "$(cat bench/mxm-naive.decisions)" \
+    --size M=1024,N=1024,K=1024 --every-design \
+    --decisions "$(cat bench/mxm-naive.decisions)" \
     --repetitions 50 --no-journal
   echo "== by hand (bench/mxm-naive.cl)"
   ./bnbtune run --device gpu --kernel data/kernels/mxm.ir \

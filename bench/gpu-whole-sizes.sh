@@ -30,7 +30,8 @@ for c in "$@"; do
   leaf_us=-
   if [ -n "$leaf" ]; then
     ./bnbtune run --kernel "$kernel" --size "$sizes" --device "$device" \
-      --repetitions 50 --no-journal --decisions "$(cat "$leaf")" \
+      --repetitions 50 --no-journal --every-design \
+      --decisions "$(cat "$leaf")" \
       > "$out/$name-leaf.txt" 2>&1
     leaf_us=$(sed -n 's/^time: \([0-9.]*\) us.*/\1/p' "$out/$name-leaf.txt")
   fi

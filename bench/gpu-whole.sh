@@ -21,7 +21,8 @@ for order in "$@"; do
   gzip -f "$out/whole-$order.jsonl"
 done
 ./bnbtune run --kernel data/kernels/mxm.ir --size $size --device gpu \
-  --repetitions 50 --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
+  --repetitions 50 --every-design \
+  --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
   > "$out/mapped-best-run.txt" 2>&1
 for order in "$@"; do
   echo "== $order"

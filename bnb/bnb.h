@@ -152,6 +152,10 @@ typedef struct {
    * the least bound times the least measured/bound seen there
    * (docs/search.md, "The order of open nodes"). */
   gboolean learned_order;
+  /* With the learned order, a bucket per choice of tile sizes and warps
+   * per scheduler (1, 2, 3, 4 or more: bnb_model_warps_most) once the
+   * tiles are decided (--order occupancy). */
+  gboolean warps_buckets;
   /* The best few are measured again with the final repetitions before the
    * winner is named (default 3; 0: none). */
   guint final_candidates;
@@ -283,6 +287,10 @@ typedef struct {
   const char *best_nest;   /* its loop nest (BnbCodegenProgram.nest) */
   const char *command;  /* the command line, for the record */
   const char *journal;  /* the journal's path, or NULL without one */
+  /* What was searched: the space under the design rules or every design,
+   * and the node below --decisions if one was given (docs/report.md). */
+  gboolean every_design;
+  gboolean below_decisions;
 } BnbReportInfo;
 
 /* Writes report.json, evaluations.csv, pruning.csv, best.cl and the SVG

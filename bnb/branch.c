@@ -46,6 +46,10 @@
 /* Learned order: leaves of a bucket on their way to the device before the
  * bucket has a ratio; its further leaves wait for the first result. */
 #define PROBES 2
+/* Occupancy order: an unprobed design's bucket borrows its tile bucket's
+ * ratio times this, so that the designs of a good tile choice are each
+ * tried before the best of them is worked through. */
+#define DESIGN_PRIOR 0.8
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
 
@@ -72,11 +76,14 @@ typedef struct {
   Bucket *bucket; /* owned by Bnb.buckets */
 } QNode;
 
-/* The open nodes of one choice of tile sizes. */
+/* The open nodes of one choice of tile sizes (with the occupancy order,
+ * of tile sizes and warps per scheduler, or of those and one design: every
+ * kind and memory space). */
 struct Bucket {
   GSequence *queue; /* QNode, by bound */
   double ratio;     /* least measured/bound of its leaves, or INFINITY */
   guint in_flight;  /* its leaves sent to the device, not yet back */
+  Bucket *parent;   /* a design's tile bucket, or NULL */
 };
 
 struct Bnb {
@@ -84,6 +91,7 @@ struct Bnb {
   GHashTable *buckets; /* tile values (a string) -> Bucket */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   GArray *tile_choices; /* guint: the space's tile choices */
+  GArray *design_choices; /* guint: its kind and memory choices */
   guint64 queued;      /* nodes in all buckets */
   guint64 next_id;
   GMutex lock;  /* cutoff, stopping and gated, read by the device threads */
@@ -152,37 +160,55 @@ bucket_free (gpointer data)
   g_free (k);
 }
 
+/* Appends the values of `choices` to `key`; FALSE if one is open. */
+static gboolean
+key_of (GString *key, const BnbChoiceNode *node, const GArray *choices)
+{
+  for (guint i = 0; i < choices->len; i++)
+    {
+      BnbDomain d
+          = bnb_choice_node_domain (node, g_array_index (choices, guint, i));
+      if (d == 0 || (d & (d - 1)) != 0) /* not decided */
+        return FALSE;
+      g_string_append_printf (key, "%u,", (guint)__builtin_ctz (d));
+    }
+  return TRUE;
+}
+
+static Bucket *
+bucket_named (Bnb *b, GString *key, Bucket *parent)
+{
+  Bucket *k = g_hash_table_lookup (b->buckets, key->str);
+  if (k == NULL)
+    {
+      k = g_new (Bucket, 1);
+      *k = (Bucket){ g_sequence_new (NULL), INFINITY, 0, parent };
+      g_hash_table_insert (b->buckets, g_strdup (key->str), k);
+    }
+  return k;
+}
+
 /* The bucket of a node: with the order by bound the one bucket; with the
  * learned order its tile values when every tile choice is decided, else
- * the bucket of the nodes above them. */
+ * the bucket of the nodes above them; with the occupancy order the tile
+ * values and the most warps per scheduler below, and once every kind and
+ * memory space is decided, a bucket of that design under it. */
 static Bucket *
 bucket_of (Bnb *b, const BnbChoiceNode *node)
 {
   if (b->single != NULL) /* no key to build on every push */
     return b->single;
-  GString *key = g_string_new (NULL);
-  for (guint i = 0; i < b->tile_choices->len; i++)
-    {
-      BnbDomain d
-          = bnb_choice_node_domain (node, g_array_index (b->tile_choices,
-                                                         guint, i));
-      if (d == 0 || (d & (d - 1)) != 0) /* not decided */
-        {
-          g_string_truncate (key, 0);
-          break;
-        }
-      g_string_append_printf (key, "%" G_GUINT64_FORMAT ",", (guint64) d);
-    }
-  Bucket *k = g_hash_table_lookup (b->buckets, key->str);
-  if (k == NULL)
-    {
-      k = g_new (Bucket, 1);
-      *k = (Bucket){ g_sequence_new (NULL), INFINITY, 0 };
-      g_hash_table_insert (b->buckets, g_string_free (key, FALSE), k);
-    }
-  else
-    g_string_free (key, TRUE);
-  return k;
+  g_autoptr (GString) key = g_string_new (NULL);
+  if (!key_of (key, node, b->tile_choices))
+    return bucket_named (b, g_string_truncate (key, 0), NULL);
+  if (!b->ctx->options->warps_buckets)
+    return bucket_named (b, key, NULL);
+  double w = bnb_model_warps_most (b->ctx->model, node);
+  g_string_append_printf (key, "w%u", (guint)CLAMP (ceil (w), 1, 4));
+  Bucket *tiles = bucket_named (b, key, NULL);
+  g_string_append_c (key, ':');
+  return key_of (key, node, b->design_choices) ? bucket_named (b, key, tiles)
+                                               : tiles;
 }
 
 static QNode *
@@ -215,7 +241,11 @@ next_bucket (Bnb *b)
           || (b->ctx->options->learned_order && !isfinite (k->ratio)
               && k->in_flight >= PROBES && bnb_choice_node_is_leaf (q->node)))
         continue;
-      double key = q->bound * (isfinite (k->ratio) ? k->ratio : 1);
+      double ratio = isfinite (k->ratio) ? k->ratio
+                     : k->parent && isfinite (k->parent->ratio)
+                         ? MAX (1, k->parent->ratio * DESIGN_PRIOR)
+                         : 1;
+      double key = q->bound * ratio;
       if (best == NULL || key < best_key
           || (key == best_key && q->bound < best_bound))
         best = k, best_key = key, best_bound = q->bound;
@@ -227,7 +257,7 @@ next_bucket (Bnb *b)
 static void
 bucket_learn (Bucket *k, double bound, double seconds)
 {
-  if (bound > 0 && seconds > 0)
+  for (; k != NULL && bound > 0 && seconds > 0; k = k->parent)
     k->ratio = fmin (k->ratio, fmax (seconds / bound, 1));
 }
 
@@ -932,10 +962,14 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
   b->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       bucket_free);
   b->tile_choices = g_array_new (FALSE, FALSE, sizeof (guint));
+  b->design_choices = g_array_new (FALSE, FALSE, sizeof (guint));
   const BnbChoiceSpace *space = bnb_choice_node_space (ctx->root);
   for (guint c = 0; c < bnb_choice_space_n_choices (space); c++)
     if (bnb_choice_type (space, c) == BNB_CHOICE_TILE)
       g_array_append_val (b->tile_choices, c);
+    else if (bnb_choice_type (space, c) == BNB_CHOICE_KIND
+             || bnb_choice_type (space, c) == BNB_CHOICE_MEM)
+      g_array_append_val (b->design_choices, c);
   if (!ctx->options->learned_order)
     b->single = bucket_of (b, ctx->root);
   b->samples = g_ptr_array_new_with_free_func (
@@ -982,6 +1016,7 @@ bnb_clear (Bnb *b)
     g_sequence_foreach (((Bucket *) value)->queue, qnode_free_each, NULL);
   g_hash_table_unref (b->buckets);
   g_array_unref (b->tile_choices);
+  g_array_unref (b->design_choices);
   g_mutex_clear (&b->lock);
   g_cond_clear (&b->gate);
   g_ptr_array_unref (b->samples);

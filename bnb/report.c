@@ -148,6 +148,8 @@ json_info (BnbJson *j, const BnbReportInfo *info, double best)
   bnb_json_number (j, "bytes", info->bytes > 0 ? info->bytes : NAN);
   bnb_json_string (j, "best_source", info->best_source ? "best.cl" : NULL);
   bnb_json_string (j, "best_nest", info->best_nest);
+  bnb_json_bool (j, "design_rules", !info->every_design);
+  bnb_json_bool (j, "below_decisions", info->below_decisions);
   bnb_json_number (j, "overall_best_s", best);
 }
 
@@ -948,6 +950,23 @@ summary_journal (GString *s, const BnbReportInfo *info,
                           info->journal, from_journal (r));
 }
 
+/* What the search covered, so that a proof is read for what it is. */
+static void
+summary_scope (GString *s, const BnbReportInfo *info)
+{
+  summary_label (s, "Scope");
+  g_string_append (s, info->every_design
+                          ? "every design (--every-design)"
+                          : "the design rules of docs/space.md: no "
+                            "temporary in global memory, a loaded value "
+                            "several work-items read in local memory; "
+                            "--every-design lifts them");
+  if (info->below_decisions)
+    g_string_append (s, "; the sub-space below --decisions, not the "
+                        "whole space: a proof holds there only");
+  g_string_append_c (s, '\n');
+}
+
 static void
 summary_times (GString *s, const BnbSearchResult *r)
 {
@@ -1046,6 +1065,7 @@ bnb_report_summary (const BnbReportInfo *info, BnbSearchResult *const *results,
   summary_proof (s, r);
   summary_space (s, r);
   summary_failures (s, r);
+  summary_scope (s, info);
   summary_journal (s, info, r);
   summary_times (s, r);
   /* last, below what a reader looks for: the winner in full, for

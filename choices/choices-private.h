@@ -35,6 +35,8 @@ typedef enum {
   BNB_CON_PAD_LOCAL,    /* pad => local */
   BNB_CON_UPDATE_RACE,  /* shared accumulator => update in every thread dim */
   BNB_CON_INOUT_PAIR,   /* inout load, store: fused or neither block */
+  BNB_CON_SHARED_LOAD,  /* design rule: a load read by several work-items
+                         * of a group is not private */
   BNB_CON_TYPE_COUNT,
 } BnbConType;
 

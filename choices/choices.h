@@ -100,6 +100,11 @@ typedef struct {
   guint vector_widths; /* bit w set: vectors of w elements allowed */
   guint max_unroll;    /* largest loop fully unrolled */
   guint max_unrolled;  /* most copies of one instruction unrolling makes */
+  /* FALSE (the default): the design rules of docs/space.md narrow the
+   * space (no temporary in global memory; a loaded value that several
+   * work-items of a group read is not copied into each one's registers).
+   * TRUE: every design the kernel and the device allow. */
+  gboolean every_design;
 } BnbChoiceLimits;
 
 /* The limits of a typical GPU (1024 work-items, 48 KiB local memory). */

@@ -283,6 +283,34 @@ add_inout_rules (BnbChoiceSpace *s)
       }
 }
 
+/* Design rule shared-load (docs/space.md): a value loaded from an array
+ * and read by an instruction with a dim at a level the load lacks is the
+ * same element for every value of that dim.  On a local id, the
+ * work-items along it each read it: in registers, each would load it from
+ * the array itself; in local memory, the group loads it once.  So a
+ * private copy needs that dim off the local ids. */
+static void
+add_design_rules (BnbChoiceSpace *s)
+{
+  const BnbIrKernel *k = s->kernel;
+  if (s->limits.every_design)
+    return;
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
+      const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
+      guint t = bnb_choice_value_temp (s, comm->value);
+      if (p->op != BNB_IR_OP_LOAD || t == G_MAXUINT)
+        continue;
+      for (guint i = 0; i < u->n_dims; i++)
+        if (dim_at_level (k, p, u->dims[i]) == BNB_NONE
+            && thread_may (s, u->dims[i]))
+          add (s, BNB_CON_SHARED_LOAD, t, u->dims[i], 2, s->mem_base + t,
+               kind_ch (s, u->dims[i]));
+    }
+}
+
 void
 bnb_space_add_constraints (BnbChoiceSpace *s)
 {
@@ -297,6 +325,7 @@ bnb_space_add_constraints (BnbChoiceSpace *s)
   add_thread_rules (s);
   add_temp_rules (s);
   add_inout_rules (s);
+  add_design_rules (s);
 }
 
 /* The choices a constraint reads: its scope, and for INST_IN the orders

@@ -195,7 +195,11 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
   if (bnb_choice_node_restrict (node, c, allowed) == BNB_CHOICE_DEAD)
     {
       g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD,
-                   "decision '%s' leaves no valid candidate", clause);
+                   "decision '%s' leaves no valid candidate%s", clause,
+                   node->space->limits.every_design
+                       ? ""
+                       : " under the design rules (docs/space.md); "
+                         "--every-design lifts them");
       return FALSE;
     }
   return TRUE;

@@ -202,6 +202,8 @@ bnb_con_predicate (const BnbChoiceSpace *s, const BnbCon *c, const guint *v)
              || (v[1] != BNB_KIND_BLOCK && v[2] != BNB_KIND_BLOCK);
     case BNB_CON_PAD_LOCAL:
       return v[0] == 0 || v[1] == BNB_MEM_LOCAL;
+    case BNB_CON_SHARED_LOAD:
+      return v[0] != BNB_MEM_PRIVATE || !bnb_kind_is_thread (v[1]);
     case BNB_CON_UPDATE_RACE:
       return !bnb_kind_is_thread (v[0]) || v[2] == BNB_MEM_PRIVATE
              || bnb_order_as (b, a, v[1]) == BNB_ORDER_INSIDE;

@@ -359,6 +359,10 @@ init_static_domains (BnbChoiceSpace *s)
   for (guint t = 0; t < s->n_temps; t++)
     {
       s->initial[s->mem_base + t] = (1u << BNB_MEM_COUNT) - 1;
+      /* design rule on-chip: a temporary never crosses work-groups
+       * (mem-pair), so local memory holds what global memory would */
+      if (!s->limits.every_design)
+        s->initial[s->mem_base + t] &= ~(1u << BNB_MEM_GLOBAL);
       s->initial[s->pad_base + t] = (1u << BNB_PAD_COUNT) - 1;
     }
   restrict_dataflow_orders (s);

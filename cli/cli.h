@@ -5,6 +5,7 @@
 #define BNB_CLI_H
 
 #include "choices/choices.h"
+#include "devices/devices.h"
 
 typedef gboolean (*BnbCmdFunc) (int argc, char **argv, GError **error);
 
@@ -32,6 +33,7 @@ typedef struct {
   char *device;
   char *device_file;
   char *decisions;
+  gboolean every_design; /* no design rule narrows the space */
 } BnbCliOptions;
 
 typedef struct {
@@ -60,6 +62,9 @@ void bnb_cli_options_clear (BnbCliOptions *options);
 BnbIrKernel *bnb_cli_load_kernel (const BnbCliOptions *options, char **text,
                                   GError **error);
 BnbChoiceLimits bnb_cli_limits (const BnbCliOptions *options);
+/* The limits of a described device, with --every-design. */
+BnbChoiceLimits bnb_cli_device_limits (const BnbCliOptions *options,
+                                       const BnbDeviceDesc *desc);
 /* The root of a space, or the node that `decisions` (may be NULL) make. */
 BnbChoiceNode *bnb_cli_start_node (const BnbChoiceSpace *space,
                                    const char *decisions, GError **error);

@@ -280,7 +280,7 @@ bnb_cmd_explain (int argc, char **argv, GError **error)
   if (!bnb_cli_parse (context, &argc, &argv, error)
       || !load_device (&o, &desc, error))
     return FALSE;
-  limits = bnb_device_desc_limits (&desc);
+  limits = bnb_cli_device_limits (&o.c, &desc);
   if (!(k = bnb_cli_load_kernel (&o.c, &text, error))
       || !(s = bnb_codegen_space_new (k, &limits, error))
       || !(node = bnb_cli_start_node (s, o.c.decisions, error))

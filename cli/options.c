@@ -24,12 +24,16 @@ bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
       takes->device_file, "FILE" },
     { "decisions", 0, 0, G_OPTION_ARG_STRING, &o->decisions, takes->decisions,
       "\"CHOICE=VALUE; ...\"" },
+    { "every-design", 0, 0, G_OPTION_ARG_NONE, &o->every_design,
+      "Every design the kernel and the device allow: no design rule "
+      "narrows the space (docs/space.md, \"Design rules\")",
+      NULL },
   };
   const gboolean taken[G_N_ELEMENTS (all)]
       = { takes->kernel,           takes->kernel,
           takes->limits,           takes->limits,
           takes->device != NULL,   takes->device_file != NULL,
-          takes->decisions != NULL };
+          takes->decisions != NULL, takes->kernel };
   GOptionEntry entries[G_N_ELEMENTS (all) + 1];
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
@@ -72,6 +76,15 @@ bnb_cli_limits (const BnbCliOptions *o)
     l.max_work_item_sizes[h]
         = MIN (l.max_work_item_sizes[h], l.max_work_group_size);
   l.local_mem_bytes = (guint64)MAX (o->local_mem_size, 0);
+  l.every_design = o->every_design;
+  return l;
+}
+
+BnbChoiceLimits
+bnb_cli_device_limits (const BnbCliOptions *o, const BnbDeviceDesc *desc)
+{
+  BnbChoiceLimits l = bnb_device_desc_limits (desc);
+  l.every_design = o->every_design;
   return l;
 }
 

@@ -425,7 +425,7 @@ make_program (const RunOptions *o, const BnbHarness *h, guint *space,
   BnbChoiceLimits limits;
   if (o->source)
     return hand_written (o, bnb_harness_kernel (h), error);
-  limits = bnb_device_desc_limits (bnb_harness_device (h));
+  limits = bnb_cli_device_limits (&o->c, bnb_harness_device (h));
   return generate (bnb_harness_kernel (h), &limits, o->c.decisions,
                    o->random_leaf, space, error);
 }
@@ -558,7 +558,8 @@ leaves_report (const Leaves *l, GError **error)
 static gboolean
 run_leaves (const RunOptions *o, BnbHarness *h, GError **error)
 {
-  BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  BnbChoiceLimits limits
+      = bnb_cli_device_limits (&o->c, bnb_harness_device (h));
   g_autoptr (BnbJournal) j = NULL;
   Leaves l = { o, h, NULL, NULL, NULL, 0, G_QUEUE_INIT, 0, { 0 } };
   gboolean ok = TRUE;

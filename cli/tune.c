@@ -110,8 +110,10 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "M" },
     { "order", 0, 0, G_OPTION_ARG_STRING, &o->order,
       "Branch and bound: which open node next, 'bound' (least bound "
-      "first) or 'learned' (per choice of tile sizes, least bound times "
-      "the least measured/bound seen there; docs/search.md) (default bound)",
+      "first), 'learned' (per choice of tile sizes, least bound times "
+      "the least measured/bound seen there; docs/search.md) or 'occupancy' "
+      "(as learned, per choice of tile sizes and warps per scheduler) "
+      "(default bound)",
       "ORDER" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
       "Threads expanding and bounding nodes (default: processors)", "N" },
@@ -254,8 +256,9 @@ check_tune_options (const TuneOptions *o, GError **error)
   if (o->margin < 0 || o->margin >= 1)
     return usage (error, "--margin must be in [0, 1)");
   if (o->order != NULL && strcmp (o->order, "bound") != 0
-      && strcmp (o->order, "learned") != 0)
-    return usage (error, "--order must be bound or learned");
+      && strcmp (o->order, "learned") != 0
+      && strcmp (o->order, "occupancy") != 0)
+    return usage (error, "--order must be bound, learned or occupancy");
   BnbSearchOptions trial;
   bnb_search_options_init (&trial);
   if (o->budget != NULL && !parse_budget (o->budget, &trial, error))
@@ -270,7 +273,9 @@ search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
   s->seed = (guint64)o->seed;
   s->threads = (guint)o->threads;
   s->margin = o->margin;
-  s->learned_order = o->order != NULL && strcmp (o->order, "learned") == 0;
+  s->warps_buckets = o->order != NULL && strcmp (o->order, "occupancy") == 0;
+  s->learned_order = s->warps_buckets
+                     || (o->order != NULL && strcmp (o->order, "learned") == 0);
   s->final_candidates = (guint)o->final_candidates;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;
@@ -321,6 +326,7 @@ session_open (const TuneOptions *o, GError **error)
   t.failure_rate = o->failure_rate;
   t.exact_rate = o->exact_rate;
   t.decisions = o->c.decisions;
+  t.every_design = o->c.every_design;
   t.harness.repetitions = (guint)o->repetitions;
   t.harness.warmup = (guint)o->warmup;
   t.harness.timeout_s = o->timeout;
@@ -460,6 +466,8 @@ report_info (const TuneOptions *o, const Session *s, const char *command,
     .best_nest = best ? best->nest : NULL,
     .command = command,
     .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
+    .every_design = o->c.every_design,
+    .below_decisions = o->c.decisions != NULL,
   };
 }
 
@@ -508,9 +516,6 @@ finish (const TuneOptions *o, const Session *s, GPtrArray *results,
       = bnb_report_summary (&info, (BnbSearchResult *const *)results->pdata,
                             results->len);
   fputs (summary, stdout);
-  if (o->c.decisions != NULL)
-    printf ("Scope       the sub-space below --decisions, not the whole "
-            "space: a proof holds there only\n");
   if (!write_report (o, &info, results, error))
     return FALSE;
   g_debug ("report: written in %.3f s",

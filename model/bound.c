@@ -895,6 +895,19 @@ bnb_model_bound (const BnbModel *m, const BnbChoiceNode *node,
 }
 
 double
+bnb_model_warps_most (const BnbModel *m, const BnbChoiceNode *node)
+{
+  const BnbModelFigures *f = &m->fig;
+  Ctx c;
+  if (!f->gpu || f->simd < 1 || f->units < 1 || f->partitions < 1)
+    return 0;
+  c.m = m;
+  c.node = node;
+  node_ranges (&c);
+  return ceil (c.wmax / f->simd) * ceil (c.gmax / f->units) / f->partitions;
+}
+
+double
 bnb_model_bound_desc (const BnbChoiceNode *node, const BnbDeviceDesc *desc,
                       BnbModelExplain *explain, GError **error)
 {

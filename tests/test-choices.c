@@ -263,14 +263,17 @@ static void
 test_count_brute_force (void)
 {
   BnbChoiceLimits small = bnb_choice_limits_default ();
+  BnbChoiceLimits every = bnb_choice_limits_default ();
   small.local_mem_bytes = 8;
+  every.every_design = TRUE;
   for (guint k = 0; k < G_N_ELEMENTS (small_kernels); k++)
-    for (guint l = 0; l < 2; l++)
+    for (guint l = 0; l < 3; l++)
       {
         Fixture f;
         BnbChoiceCount c;
         BnbChoiceLimits def = bnb_choice_limits_default ();
-        fixture_load_text (&f, small_kernels[k], NULL, l ? &small : &def);
+        fixture_load_text (&f, small_kernels[k], NULL,
+                           l == 2 ? &every : l ? &small : &def);
         g_assert_true (bnb_choice_count_exact (f.root, 60, &c));
         guint64 brute = brute_force_count (f.space, f.root);
         g_test_message ("small kernel %u, limits %u: %.0f leaves, %.0f nodes,"
@@ -672,6 +675,119 @@ test_local_bound_exact (void)
   g_assert_cmpuint (thread_slots, >, 0);
 }
 
+/* Does the leaf keep the design rules of docs/space.md?  Written from the
+ * IR, apart from the constraints: no temporary in global memory, and no
+ * loaded value in registers where an instruction reading it has a dim on
+ * a local id at a level the load lacks. */
+static gboolean
+leaf_keeps_design_rules (const BnbChoiceNode *n)
+{
+  const BnbChoiceSpace *s = n->space;
+  const BnbIrKernel *k = s->kernel;
+  for (guint t = 0; t < s->n_temps; t++)
+    if (n->dom[s->mem_base + t] == (1u << BNB_MEM_GLOBAL))
+      return FALSE;
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      const BnbIrInst *p = bnb_ir_inst (k, comm->producer);
+      const BnbIrInst *u = bnb_ir_inst (k, comm->consumer);
+      guint t = bnb_choice_value_temp (s, comm->value);
+      if (p->op != BNB_IR_OP_LOAD || t == G_MAXUINT
+          || n->dom[s->mem_base + t] != (1u << BNB_MEM_PRIVATE))
+        continue;
+      for (guint i = 0; i < u->n_dims; i++)
+        {
+          const BnbIrDim *d = bnb_ir_dim (k, u->dims[i]);
+          gboolean producer_has = FALSE;
+          for (guint j = 0; j < p->n_dims; j++)
+            {
+              const BnbIrDim *e = bnb_ir_dim (k, p->dims[j]);
+              producer_has |= e->logical == d->logical && e->level == d->level;
+            }
+          if (!producer_has
+              && bnb_kind_is_thread (
+                  bnb_dom_first (n->dom[s->kind_base + u->dims[i]])))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The design rules (docs/space.md): by default no leaf breaks them, and
+ * each is a leaf of the space of every design; with every_design, random
+ * leaves do break them (the rules remove something); a decision the rules
+ * forbid names --every-design in its error. */
+static void
+test_design_rules (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (33);
+  BnbChoiceLimits every = bnb_choice_limits_default ();
+  guint leaves = 0, broken = 0;
+  every.every_design = TRUE;
+  for (guint k = 1; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f, g;
+      fixture_load (&f, k, NULL);
+      fixture_load (&g, k, &every);
+      for (guint i = 0; i < 200; i++)
+        for (guint rules = 0; rules < 2; rules++)
+          {
+            g_autoptr (BnbChoiceNode) n
+                = bnb_choice_node_copy (rules ? f.root : g.root);
+            gboolean dead = FALSE;
+            while (!dead && !bnb_choice_node_is_leaf (n))
+              dead = random_step (n, rand) == BNB_CHOICE_DEAD;
+            if (dead || !bnb_choice_node_check_leaf (n, NULL))
+              continue;
+            if (!rules)
+              {
+                broken += !leaf_keeps_design_rules (n);
+                continue;
+              }
+            g_autoptr (GError) error = NULL;
+            g_autofree char *text = bnb_choice_node_to_string (n, FALSE);
+            g_autoptr (BnbChoiceNode) m = bnb_choice_node_copy (g.root);
+            g_assert_true (leaf_keeps_design_rules (n));
+            g_assert_true (bnb_choice_node_apply_string (m, text, &error));
+            g_assert_no_error (error);
+            g_assert_true (bnb_choice_node_is_leaf (m));
+            leaves++;
+          }
+      fixture_clear (&f);
+      fixture_clear (&g);
+    }
+  g_test_message ("%u leaves under the rules, %u random leaves of every "
+                  "design break them", leaves, broken);
+  g_assert_cmpuint (leaves, >, 100);
+  g_assert_cmpuint (broken, >, 10);
+  /* gemv: x is read by every work-item along m */
+  Fixture f, g;
+  g_autoptr (GError) error = NULL;
+  const char *shared = "tile(m.1)=4; kind(m.1@acc.upd)=thread.x; "
+                       "mem(v)=private";
+  fixture_load (&f, 2, NULL);
+  fixture_load (&g, 2, &every);
+  g_autoptr (BnbChoiceNode) a = bnb_choice_node_copy (f.root);
+  g_autoptr (BnbChoiceNode) b = bnb_choice_node_copy (g.root);
+  g_autoptr (BnbChoiceNode) c = bnb_choice_node_copy (f.root);
+  g_autoptr (BnbChoiceNode) d = bnb_choice_node_copy (f.root);
+  g_assert_false (bnb_choice_node_apply_string (a, shared, &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  g_assert_nonnull (strstr (error->message, "--every-design"));
+  g_clear_error (&error);
+  g_assert_true (bnb_choice_node_apply_string (b, shared, &error));
+  g_assert_true (bnb_choice_node_apply_string (
+      c, "tile(m.1)=4; kind(m.1@acc.upd)=thread.x; mem(v)=local", &error));
+  g_assert_true (bnb_choice_node_apply_string (
+      d, "tile(m.1)=4; kind(m.1@acc.upd)=unroll; mem(v)=private", &error));
+  g_assert_no_error (error);
+  g_assert_false (bnb_choice_node_apply_string (c, "mem(a)=global", &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  fixture_clear (&f);
+  fixture_clear (&g);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -698,6 +814,7 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/decisions/short-form", test_decisions_short_form);
   g_test_add_func ("/choices/inout/one-work-group", test_inout_one_work_group);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
+  g_test_add_func ("/choices/rules/design", test_design_rules);
   g_test_add_func ("/choices/limits/local-bound-exact",
                    test_local_bound_exact);
   return g_test_run ();

@@ -35,6 +35,8 @@ spaces_load (Spaces *s, const char *path, const char *sizes)
   g_assert_no_error (error);
   g_assert_true (bnb_ir_kernel_bind (s->kernel, sizes, &error));
   BnbChoiceLimits limits = bnb_choice_limits_default ();
+  /* codegen prints every design, global temporaries too */
+  limits.every_design = TRUE;
   s->full = bnb_choice_space_new (s->kernel, &limits, &error);
   g_assert_no_error (error);
   s->trees = bnb_codegen_space_new (s->kernel, &limits, &error);

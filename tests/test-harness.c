@@ -1308,6 +1308,7 @@ test_guard_one_test (void)
   g_autoptr (BnbHarness) h
       = test_harness ("data/kernels/stencil2d.ir", "H=19,W=23", TRUE, 60);
   BnbChoiceLimits limits = bnb_device_desc_limits (bnb_harness_device (h));
+  limits.every_design = TRUE; /* the decisions hold global temporaries */
   g_autoptr (BnbChoiceSpace) space
       = bnb_choice_space_new (bnb_harness_kernel (h), &limits, &error);
   g_assert_no_error (error);

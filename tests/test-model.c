@@ -416,11 +416,50 @@ test_discriminates (gconstpointer data)
   fixture_clear (&f);
 }
 
+/* The most warps per scheduler below a node (the occupancy order's
+ * buckets): on the mapped best (256 work-items in 256 work-groups) the
+ * busiest compute unit's share, ceil(256 / warp) x ceil(256 / units) /
+ * schedulers from the description; never fewer at the root; 0 on a CPU. */
+static void
+test_warps_most (gconstpointer data)
+{
+  const char *device = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *decisions = NULL;
+  Fixture f;
+  fixture_load (&f, "data/kernels/mxm.ir", "M=1024,N=1024,K=1024", device);
+  g_assert_true (g_file_get_contents ("bench/mxm-mapped-best-h100.decisions",
+                                      &decisions, NULL, &error));
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_node_copy (f.root);
+  g_assert_true (bnb_choice_node_apply_string (leaf, decisions, &error));
+  g_assert_true (bnb_choice_node_is_leaf (leaf));
+  double w = bnb_model_warps_most (f.model, leaf);
+  double root = bnb_model_warps_most (f.model, f.root);
+  g_test_message ("%s: mapped best %g warps per scheduler, root %g", device,
+                  w, root);
+  if (f.desc.type != BNB_DEVICE_TYPE_GPU)
+    g_assert_cmpfloat (w, ==, 0);
+  else
+    {
+      g_assert_cmpfloat (w, ==, ceil (256.0 / f.desc.simd_width)
+                                    * ceil (256.0 / f.desc.compute_units)
+                                    / f.desc.issue_rate);
+      g_assert_cmpfloat (root, >=, w);
+    }
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/terms/names", test_term_names);
+  for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
+    {
+      g_autofree char *path = g_strdup_printf ("/model/warps-most/%s",
+                                               strrchr (devices[dv], '/') + 1);
+      g_test_add_data_func (path, devices[dv], test_warps_most);
+    }
   g_test_add_func ("/model/root/figures", test_root_figures);
   g_test_add_func ("/model/root/axpy", test_root_axpy);
   g_test_add_func ("/model/device/unusable", test_bad_device);

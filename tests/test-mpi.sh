@@ -20,10 +20,11 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo \
   OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_rmaps_base_oversubscribe=1 \
   OMPI_MCA_hwloc_base_binding_policy=none
+# the sub-space holds a global temporary: outside the design rules
 decisions=$(cat tests/data/axpy-small.decisions)
 # the sub-space's kernels, which exhaustive must visit each once (20)
 kernels=$("$bin" count --kernel data/kernels/axpy.ir --size N=4096 \
-  --decisions "$decisions" | sed -n 's/^kernels: \([0-9]*\) (exact)$/\1/p')
+  --decisions "$decisions" --every-design | sed -n 's/^kernels: \([0-9]*\) (exact)$/\1/p')
 n=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n $1"; shift; printf '# %s\n' "$@"; }
@@ -43,7 +44,7 @@ PY
 journal=$dir/proof.jsonl
 log=$dir/proof.log
 mpirun -np 3 "$bin" --kernel data/kernels/axpy.ir --size N=4096 \
-  --device "$device" --decisions "$decisions" --journal "$journal" \
+  --device "$device" --decisions "$decisions" --every-design --journal "$journal" \
   --quiet --report "$dir/ranks" > "$log" 2>&1
 status=$?
 if [ $status -ne 0 ] || ! grep -q '"proven": true' "$dir/ranks/report.json"; then
@@ -51,7 +52,7 @@ if [ $status -ne 0 ] || ! grep -q '"proven": true' "$dir/ranks/report.json"; the
 else
   read -r timed lanes okrows best < <(rows "$dir/ranks")
   "$bin" --kernel data/kernels/axpy.ir --size N=4096 --device "$device" \
-    --decisions "$decisions" --journal "$journal" --resume \
+    --decisions "$decisions" --every-design --journal "$journal" --resume \
     --strategy exhaustive --quiet --report "$dir/one" > "$log" 2>&1
   check=$(python3 - "$dir/one/evaluations.csv" "$best" <<'PY'
 import csv, sys
@@ -84,7 +85,7 @@ log=$dir/killed.log
 # key) but not the repetitions, which answers from the journal ignore
 slow=(--size N=262144 --repetitions 2000)
 mpirun -np 3 "$bin" --kernel data/kernels/axpy.ir "${slow[@]}" \
-  --device "$device" --decisions "$decisions" --journal "$journal" \
+  --device "$device" --decisions "$decisions" --every-design --journal "$journal" \
   --quiet --report "$dir/killed" > "$log" 2>&1 &
 mpirun_pid=$!
 victim=
@@ -103,7 +104,7 @@ wait $mpirun_pid
 status=$?
 before=$(wc -l < "$journal" 2>/dev/null || echo 0)
 "$bin" --kernel data/kernels/axpy.ir --size N=262144 --device "$device" \
-  --decisions "$decisions" --journal "$journal" --resume --quiet \
+  --decisions "$decisions" --every-design --journal "$journal" --resume --quiet \
   --report "$dir/resumed" > "$dir/resumed.log" 2>&1
 resumed=$?
 journaled=$(python3 -c '

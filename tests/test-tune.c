@@ -37,6 +37,8 @@ open_session_below (const char *kernel, const char *sizes,
   o.no_journal = journal == NULL;
   o.resume = resume;
   o.decisions = decisions;
+  /* the sub-spaces of tests/data hold global temporaries */
+  o.every_design = TRUE;
   BnbTuneSession *s = bnb_tune_session_open (&o, &error);
   g_assert_no_error (error);
   g_assert_nonnull (s);

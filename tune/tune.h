@@ -24,6 +24,7 @@ typedef struct {
   guint64 simulate_seed;
   double spread, failure_rate, exact_rate;
   const char *decisions; /* the node searched below; NULL: the root */
+  gboolean every_design; /* no design rule narrows the space */
   BnbHarnessOptions harness;
   const char *journal; /* NULL: the default path for the kernel key */
   gboolean no_journal;

@@ -1,14 +1,15 @@
 /* The tests' shared fixture (fixture.h). */
 #include "tests/support/fixture.h"
 
-void
-bnb_test_fixture_build (BnbTestFixture *f, BnbIrKernel *kernel,
-                        const char *sizes, const char *device_file)
+static void
+fixture_build (BnbTestFixture *f, BnbIrKernel *kernel, const char *sizes,
+               const char *device_file, gboolean every_design)
 {
   g_autoptr (GError) error = NULL;
   g_assert_true (bnb_device_desc_load_file (device_file, &f->desc, &error));
   g_assert_no_error (error);
   BnbChoiceLimits limits = bnb_device_desc_limits (&f->desc);
+  limits.every_design = every_design;
   f->kernel = kernel;
   g_assert_true (bnb_ir_kernel_bind (f->kernel, sizes, &error));
   g_assert_no_error (error);
@@ -21,13 +22,34 @@ bnb_test_fixture_build (BnbTestFixture *f, BnbIrKernel *kernel,
 }
 
 void
-bnb_test_fixture_load (BnbTestFixture *f, const char *path,
-                       const char *sizes, const char *device_file)
+bnb_test_fixture_build (BnbTestFixture *f, BnbIrKernel *kernel,
+                        const char *sizes, const char *device_file)
+{
+  fixture_build (f, kernel, sizes, device_file, FALSE);
+}
+
+static void
+fixture_load (BnbTestFixture *f, const char *path, const char *sizes,
+              const char *device_file, gboolean every_design)
 {
   g_autoptr (GError) error = NULL;
   BnbIrKernel *kernel = bnb_ir_kernel_parse_file (path, &error);
   g_assert_no_error (error);
-  bnb_test_fixture_build (f, kernel, sizes, device_file);
+  fixture_build (f, kernel, sizes, device_file, every_design);
+}
+
+void
+bnb_test_fixture_load (BnbTestFixture *f, const char *path,
+                       const char *sizes, const char *device_file)
+{
+  fixture_load (f, path, sizes, device_file, FALSE);
+}
+
+void
+bnb_test_fixture_load_every (BnbTestFixture *f, const char *path,
+                             const char *sizes, const char *device_file)
+{
+  fixture_load (f, path, sizes, device_file, TRUE);
 }
 
 void

@@ -21,6 +21,11 @@ void bnb_test_fixture_build (BnbTestFixture *f, BNB_TAKE BnbIrKernel *kernel,
 /* The same for the kernel in the file at `path`. */
 void bnb_test_fixture_load (BnbTestFixture *f, const char *path,
                             const char *sizes, const char *device_file);
+/* The same, the space holding every design (no design rule, docs/space.md):
+ * for decisions of the sub-spaces in tests/data, which hold global
+ * temporaries. */
+void bnb_test_fixture_load_every (BnbTestFixture *f, const char *path,
+                                  const char *sizes, const char *device_file);
 void bnb_test_fixture_clear (BnbTestFixture *f);
 
 /* The bnbtune binary the device tests run and use as the harness's worker

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Is the fastest kernel of each GPU journal inside the design rules?
+
+For every journal under bench/results (or those given), the fastest `ok`
+kernel is given to `bnbtune count --decisions` under the design rules of
+docs/space.md: it is inside when the decisions leave a candidate, and the
+tool's message says which decision the rules refuse otherwise.  One line
+per journal, tab-separated, on standard output.
+
+Usage: python3 bench/design-rules-inside.py [BNBTUNE] [JOURNAL...]
+(run from the repository root; BNBTUNE defaults to ./bnbtune)
+"""
+import glob
+import gzip
+import json
+import subprocess
+import sys
+
+
+def fastest(path):
+    with gzip.open(path, "rt") as f:
+        head = json.loads(f.readline())
+        best = None
+        for line in f:
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("outcome") != "ok" or "decisions" not in rec:
+                continue
+            if best is None or rec["median_s"] < best[0]:
+                best = (rec["median_s"], rec["decisions"])
+    return head, best
+
+
+def main():
+    args = sys.argv[1:]
+    tool = args.pop(0) if args and not args[0].endswith(".gz") else "./bnbtune"
+    journals = args or sorted(
+        glob.glob("bench/results/**/*.jsonl.gz", recursive=True))
+    print("journal\tkernel\tsizes\tdevice\tbest_us\tunder the rules\tmessage")
+    for path in journals:
+        head, best = fastest(path)
+        if best is None or "NVIDIA" not in head.get("device", ""):
+            continue
+        run = subprocess.run(
+            [tool, "count", "--kernel", head["kernel_path"], "--size",
+             head["sizes"], "--decisions", best[1], "--time-limit", "1",
+             "--json"], capture_output=True, text=True)
+        inside = run.returncode == 0
+        message = "" if inside else run.stderr.strip().split(": ", 1)[-1]
+        print("\t".join([path.split("results/")[-1], head["kernel_path"],
+                         head["sizes"], head["device"],
+                         f"{best[0] * 1e6:.2f}",
+                         "inside" if inside else "outside", message]))
+
+
+if __name__ == "__main__":
+    main()
