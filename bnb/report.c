@@ -956,7 +956,8 @@ summary_scope (GString *s, const BnbReportInfo *info)
 {
   summary_label (s, "Scope");
   g_string_append (s, info->every_design
-                          ? "every design (--every-design)"
+                          ? "every design (--every-design, or a CPU device: "
+                            "the design rules are a GPU's)"
                           : "the design rules of docs/space.md: no "
                             "temporary in global memory, a loaded value "
                             "several work-items read in local memory; "

@@ -100,10 +100,11 @@ typedef struct {
   guint vector_widths; /* bit w set: vectors of w elements allowed */
   guint max_unroll;    /* largest loop fully unrolled */
   guint max_unrolled;  /* most copies of one instruction unrolling makes */
-  /* FALSE (the default): the design rules of docs/space.md narrow the
-   * space (no temporary in global memory; a loaded value that several
-   * work-items of a group read is not copied into each one's registers).
-   * TRUE: every design the kernel and the device allow. */
+  /* FALSE (the default, and a GPU's): the design rules of docs/space.md
+   * narrow the space (no temporary in global memory; a loaded value that
+   * several work-items of a group read is not copied into each one's
+   * registers).  TRUE (a CPU's): every design the kernel and the device
+   * allow. */
   gboolean every_design;
 } BnbChoiceLimits;
 
@@ -112,6 +113,9 @@ BnbChoiceLimits bnb_choice_limits_default (void);
 
 typedef struct BnbChoiceSpace BnbChoiceSpace;
 typedef struct BnbChoiceNode BnbChoiceNode;
+
+/* Whether the space holds every design (no design rule narrows it). */
+gboolean bnb_choice_space_every_design (const BnbChoiceSpace *space);
 
 /* Builds the space of a bound kernel.  The kernel must outlive it. */
 BNB_GIVE BnbChoiceSpace *bnb_choice_space_new (BNB_KEEP const BnbIrKernel *k,

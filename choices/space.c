@@ -521,6 +521,12 @@ bnb_choice_space_free (BnbChoiceSpace *s)
   g_free (s);
 }
 
+gboolean
+bnb_choice_space_every_design (const BnbChoiceSpace *s)
+{
+  return s->limits.every_design;
+}
+
 const BnbIrKernel *
 bnb_choice_space_kernel (const BnbChoiceSpace *s)
 {

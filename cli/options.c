@@ -26,7 +26,8 @@ bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
       "\"CHOICE=VALUE; ...\"" },
     { "every-design", 0, 0, G_OPTION_ARG_NONE, &o->every_design,
       "Every design the kernel and the device allow: no design rule "
-      "narrows the space (docs/space.md, \"Design rules\")",
+      "narrows the space (docs/space.md, \"Design rules\"; the rules are "
+      "a GPU's: on a CPU device every design is searched anyway)",
       NULL },
   };
   const gboolean taken[G_N_ELEMENTS (all)]
@@ -84,7 +85,7 @@ BnbChoiceLimits
 bnb_cli_device_limits (const BnbCliOptions *o, const BnbDeviceDesc *desc)
 {
   BnbChoiceLimits l = bnb_device_desc_limits (desc);
-  l.every_design = o->every_design;
+  l.every_design |= o->every_design;
   return l;
 }
 

@@ -466,7 +466,7 @@ report_info (const TuneOptions *o, const Session *s, const char *command,
     .best_nest = best ? best->nest : NULL,
     .command = command,
     .journal = s->journal ? bnb_journal_path (s->journal) : NULL,
-    .every_design = o->c.every_design,
+    .every_design = bnb_choice_space_every_design (s->space),
     .below_decisions = o->c.decisions != NULL,
   };
 }

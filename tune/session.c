@@ -234,7 +234,7 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
                                           list, o->device);
     }
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
-  limits.every_design = o->every_design;
+  limits.every_design |= o->every_design;
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
       || !(s->root = bnb_tune_start_node (s->space, o->decisions, error))
       || !(s->model = bnb_model_new (s->space, &s->desc, error)))
