@@ -4,7 +4,9 @@
 # same call, so that the winner is compared on the same machine (issue 16).
 # Reports under OUT/whole-ORDER, the journals gzipped beside them.
 # Usage: bench/gpu-whole.sh BUDGET ORDER... (e.g. 240s learned bound)
-# Environment: N (1024), WORKERS (14), BUILD_TIMEOUT (10)
+# Environment: N (1024), WORKERS (14), BUILD_TIMEOUT (10), RESUME (a
+# gzipped journal of an earlier call, e.g. bench/results/.../whole-ORDER.jsonl.gz:
+# each search starts from it with --resume, so that calls chain)
 set -u
 out=${OUT:-out}
 n=${N:-1024}
@@ -13,9 +15,14 @@ shift
 size=M=$n,N=$n,K=$n
 export XDG_CACHE_HOME=$PWD/.bnbcache XDG_DATA_HOME=$out/data
 for order in "$@"; do
+  resume=()
+  if [ -n "${RESUME:-}" ]; then
+    zcat "$RESUME" > "$out/whole-$order.jsonl"
+    resume=(--resume)
+  fi
   ./bnbtune --kernel data/kernels/mxm.ir --size $size --device gpu \
     --budget "$budget" --order "$order" --workers "${WORKERS:-14}" \
-    --build-timeout "${BUILD_TIMEOUT:-10}" --quiet \
+    --build-timeout "${BUILD_TIMEOUT:-10}" --quiet "${resume[@]}" \
     --journal "$out/whole-$order.jsonl" --report "$out/whole-$order" \
     > "$out/whole-$order-summary.txt" 2>&1
   gzip -f "$out/whole-$order.jsonl"
