@@ -4,8 +4,9 @@
 For every journal under bench/results (or those given), the fastest `ok`
 kernel is given to `bnbtune count --decisions` under the design rules of
 docs/space.md: it is inside when the decisions leave a candidate, and the
-tool's message says which decision the rules refuse otherwise.  One line
-per journal, tab-separated, on standard output.
+tool's message says which decision the rules refuse otherwise ("outside";
+"error" where the message does not name the rules).  One line per
+journal, tab-separated, on standard output.
 
 Usage: python3 bench/design-rules-inside.py [BNBTUNE] [JOURNAL...]
 (run from the repository root; BNBTUNE defaults to ./bnbtune)
@@ -47,12 +48,13 @@ def main():
             [tool, "count", "--kernel", head["kernel_path"], "--size",
              head["sizes"], "--decisions", best[1], "--time-limit", "1",
              "--json"], capture_output=True, text=True)
-        inside = run.returncode == 0
-        message = "" if inside else run.stderr.strip().split(": ", 1)[-1]
+        message = run.stderr.strip().split(": ", 1)[-1]
+        verdict = ("inside" if run.returncode == 0
+                   else "outside" if "design rules" in message else "error")
         print("\t".join([path.split("results/")[-1], head["kernel_path"],
                          head["sizes"], head["device"],
-                         f"{best[0] * 1e6:.2f}",
-                         "inside" if inside else "outside", message]))
+                         f"{best[0] * 1e6:.2f}", verdict,
+                         "" if run.returncode == 0 else message]))
 
 
 if __name__ == "__main__":

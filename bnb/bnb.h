@@ -154,7 +154,9 @@ typedef struct {
   gboolean learned_order;
   /* With the learned order, a bucket per choice of tile sizes and warps
    * per scheduler (1, 2, 3, 4 or more: bnb_model_warps_most) once the
-   * tiles are decided (--order occupancy). */
+   * tiles are decided, and under it one per design (every kind and memory
+   * space decided), a design not yet run taking 0.8 of its tile bucket's
+   * ratio (--order occupancy, docs/search.md). */
   gboolean warps_buckets;
   /* The best few are measured again with the final repetitions before the
    * winner is named (default 3; 0: none). */

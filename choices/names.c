@@ -171,6 +171,25 @@ parse_values (const BnbChoiceSpace *s, guint choice, const char *text,
   return TRUE;
 }
 
+/* Whether a design rule reads the choice (so that it may be what made a
+ * decision on it fail): a memory space, or a kind the shared-load rule
+ * watches. */
+static gboolean
+rules_touch (const BnbChoiceSpace *s, guint choice)
+{
+  if (s->limits.every_design)
+    return FALSE;
+  if (s->info[choice].type == BNB_CHOICE_MEM)
+    return TRUE;
+  for (guint i = 0; i < s->cons->len; i++)
+    {
+      const BnbCon *c = &g_array_index (s->cons, BnbCon, i);
+      if (c->type == BNB_CON_SHARED_LOAD && c->scope[1] == choice)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 {
@@ -196,10 +215,10 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
     {
       g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD,
                    "decision '%s' leaves no valid candidate%s", clause,
-                   node->space->limits.every_design
-                       ? ""
-                       : " under the design rules (docs/space.md); "
-                         "--every-design lifts them");
+                   rules_touch (node->space, c)
+                       ? "; the design rules (docs/space.md) may be why: "
+                         "--every-design lifts them"
+                       : "");
       return FALSE;
     }
   return TRUE;

@@ -112,8 +112,9 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "Branch and bound: which open node next, 'bound' (least bound "
       "first), 'learned' (per choice of tile sizes, least bound times "
       "the least measured/bound seen there; docs/search.md) or 'occupancy' "
-      "(as learned, per choice of tile sizes and warps per scheduler) "
-      "(default bound)",
+      "(as learned, per choice of tile sizes and warps per scheduler, and "
+      "under it per design, each design tried before the best is worked "
+      "through) (default bound)",
       "ORDER" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
       "Threads expanding and bounding nodes (default: processors)", "N" },

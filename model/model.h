@@ -114,17 +114,16 @@ BNB_KEEP const BnbChoiceSpace *bnb_model_space (const BnbModel *model);
  * `explain` may be NULL. */
 double bnb_model_bound (const BnbModel *model, const BnbChoiceNode *node,
                         BnbModelExplain *explain);
-/* The same for a one-off query: builds a model for the node's space and
- * `desc` and frees it (allocates; for tools, not the search).  -1 with
- * `error` set if no model can be built. */
 /* The most warps one warp scheduler of the busiest compute unit can hold
  * for a leaf below `node`, all of its work-groups resident at once:
  * ceil(work-items / simd) x ceil(work-groups / units) / partitions, at
  * the most work-items and work-groups the node still allows (a leaf's
- * own on a leaf).  Not a bound: the learned order's buckets read it
+ * own on a leaf).  Not a bound: the occupancy order's buckets read it
  * (docs/search.md).  0 on a device without warps. */
 double bnb_model_warps_most (const BnbModel *model, const BnbChoiceNode *node);
-
+/* The same as bnb_model_bound for a one-off query: builds a model for the
+ * node's space and `desc` and frees it (allocates; for tools, not the
+ * search).  -1 with `error` set if no model can be built. */
 double bnb_model_bound_desc (const BnbChoiceNode *node,
                              const BnbDeviceDesc *desc,
                              BnbModelExplain *explain, GError **error);
