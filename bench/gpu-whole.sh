@@ -2,6 +2,7 @@
 # The whole mxm space on the GPU, no --decisions, one search per order
 # given, then the proven best of bench/mxm-mapped.decisions run in the
 # same call, so that the winner is compared on the same machine (issue 16).
+# Each winner is then run again as the mapped best is (50 repetitions).
 # Reports under OUT/whole-ORDER, the journals gzipped beside them.
 # Usage: bench/gpu-whole.sh BUDGET ORDER... (e.g. 240s learned bound)
 # Environment: N (1024), WORKERS (14), BUILD_TIMEOUT (10), RESUME (a
@@ -31,9 +32,20 @@ done
   --repetitions 50 --every-design \
   --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
   > "$out/mapped-best-run.txt" 2>&1
+# Each winner run again the same way as the mapped best, beside it.
+for order in "$@"; do
+  winner=$(awk '/^Decisions/ { p = 1; sub(/^Decisions */, ""); printf "%s", $0; next }
+                p && /^ / { sub(/^ */, " "); printf "%s", $0; next } { p = 0 }' \
+           "$out/whole-$order-summary.txt")
+  [ -n "$winner" ] && ./bnbtune run --kernel data/kernels/mxm.ir --size $size \
+    --device gpu --repetitions 50 --decisions "$winner" \
+    > "$out/winner-$order-run.txt" 2>&1
+done
 for order in "$@"; do
   echo "== $order"
   grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time)' \
     "$out/whole-$order-summary.txt"
+  grep -E '^time' "$out/winner-$order-run.txt"
 done
+echo "== mapped best"
 cat "$out/mapped-best-run.txt"
