@@ -8,12 +8,15 @@
 # Usage: bench/gpu-whole-sizes.sh CASE...
 #   a CASE is KERNEL:SIZES:BUDGET[:LEAF], e.g.
 #   data/kernels/mxm.ir:M=256,N=256,K=256:60s:bench/results/mxm-tuned-h200/mxm-256.decisions
-# Environment: DEVICE (gpu), WORKERS (15)
+# Environment: DEVICE (gpu), WORKERS (15), ORDER (--order: bound, learned
+# or occupancy; the tool's default when unset)
 set -u
 out=${OUT:-out}/whole-sizes
 mkdir -p "$out"
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$PWD/.bnbcache}
 device=${DEVICE:-gpu}
+order=()
+[ -n "${ORDER:-}" ] && order=(--order "$ORDER")
 printf 'kernel\tsizes\tbudget\tbest_us\tproven\tlowest_open_us\tgap\tkernels_timed\tnodes\twall_s\tviolations\tleaf_us\n' \
   > "$out/whole-sizes.tsv"
 for c in "$@"; do
@@ -22,7 +25,7 @@ for c in "$@"; do
   start=$(date +%s.%N)
   ./bnbtune --kernel "$kernel" --size "$sizes" --device "$device" \
     --budget "$budget" --workers "${WORKERS:-15}" --warmup 1 \
-    --repetitions 5 --quiet --journal "$out/$name.jsonl" \
+    --repetitions 5 --quiet "${order[@]}" --journal "$out/$name.jsonl" \
     --report "$out/$name" > "$out/$name-summary.txt" 2>&1
   end=$(date +%s.%N)
   gzip -f "$out/$name.jsonl"
