@@ -1756,12 +1756,16 @@ test_interrupt (void)
  * simulated (its old name --simulate does the same, to the evaluation:
  * random search with one seed draws the same leaves, where branch and
  * bound's device thread may time them in another interleaving); with
- * --device too it is a usage error. */
+ * --device too it is a usage error.  A GPU's space is under the design
+ * rules unless --every-design lifts them, and the summary's Scope line
+ * and report.json's design_rules say which. */
 static char *
-simulated_report (const char *dir, const char *option)
+simulated_report (const char *dir, const char *option, const char *extra,
+                  char **summary)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *report = g_build_filename (dir, option + 2, NULL);
+  g_autofree char *report
+      = g_strdup_printf ("%s/%s%s", dir, option + 2, extra ? extra : "");
   g_autofree char *path = g_build_filename (report, "report.json", NULL);
   char *json = NULL;
   const char *argv[]
@@ -1770,10 +1774,12 @@ simulated_report (const char *dir, const char *option)
           "--budget=40", "--seed=3", "--threads=1", "--strategy=random",
           "--quiet",
           "--no-journal", "--report",
-          report, NULL };
-  g_free (spawn_bnbtune (argv));
+          report, extra, NULL };
+  g_autofree char *out = spawn_bnbtune (argv);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   g_assert_no_error (error);
+  if (summary)
+    *summary = g_steal_pointer (&out);
   return json;
 }
 
@@ -1782,15 +1788,18 @@ test_device_file (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-devfile-XXXXXX", &error);
-  g_autofree char *json = NULL, *old = NULL, *out = NULL, *err = NULL;
+  g_autofree char *json = NULL, *old = NULL, *every = NULL, *out = NULL,
+                  *err = NULL, *summary = NULL, *every_summary = NULL;
   gint status = 0;
   const char *both[]
       = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
           "--device", "cpu", "--device-file", "data/devices/h100.ini",
           NULL };
   g_assert_no_error (error);
-  json = simulated_report (dir, "--device-file");
-  old = simulated_report (dir, "--simulate");
+  json = simulated_report (dir, "--device-file", NULL, &summary);
+  old = simulated_report (dir, "--simulate", NULL, NULL);
+  every = simulated_report (dir, "--device-file", "--every-design",
+                            &every_summary);
   g_assert_nonnull (
       strstr (json, "\"device\": \"simulated NVIDIA H100 80GB HBM3\""));
   g_assert_cmpfloat (json_number (json, "evaluations"), >, 0);
@@ -1798,6 +1807,13 @@ test_device_file (void)
                      json_number (old, "evaluations"));
   g_assert_cmpfloat (json_number (json, "best_s"), ==,
                      json_number (old, "best_s"));
+  /* the rules are on for a GPU description, off with --every-design */
+  g_assert_nonnull (strstr (json, "\"design_rules\": true"));
+  g_assert_nonnull (strstr (every, "\"design_rules\": false"));
+  g_assert_nonnull (strstr (json, "\"below_decisions\": false"));
+  g_assert_nonnull (strstr (summary, "\nScope       the design rules of "
+                                     "docs/space.md"));
+  g_assert_nonnull (strstr (every_summary, "\nScope       every design"));
   g_spawn_sync (NULL, (char **)both, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
                 &err, &status, &error);
   g_assert_no_error (error);
