@@ -1,8 +1,10 @@
 /* The constraints that span the whole kernel: the work-group size (the
  * product of the sizes on local ids x, y, z), at most three work-group
- * dims, the local memory the temporaries take, and the copies of one
- * instruction that unrolling makes.  Inner nodes get bounds
- * reasoning (the smallest sizes still possible); leaves an exact check. */
+ * dims, the local memory the temporaries take, the copies of one
+ * instruction that unrolling makes, and the local ids used in order (a
+ * kernel on ids x and z is the kernel on x and y, renamed).  Inner nodes
+ * get bounds reasoning (the smallest sizes still possible); leaves an
+ * exact check. */
 #include "choices/choices-private.h"
 
 #include <stdarg.h>
@@ -51,6 +53,45 @@ thread_min_sizes (const BnbChoiceNode *n, guint64 min[3])
         if (kind_is (n, d, BNB_KIND_THREAD_X + h))
           min[h] = MAX (min[h], bnb_node_dim_min_size (n, d));
     }
+}
+
+/* The design rule "ids in order" (docs/space.md): a dim on local id h
+ * only if one is on id h - 1.  Work-items are numbered x first, then y,
+ * then z, and an id no dim is on has size 1, so a kernel that skips an id
+ * runs the same work-items in the same order, warp for warp, as the one
+ * whose later ids move down into the gap; it differs only in the id it
+ * names.  That kernel is as feasible where the device's item sizes do not
+ * grow from x to z (every device we know), and only there does the rule
+ * apply. */
+static gboolean
+ids_in_order (const BnbChoiceSpace *s)
+{
+  const guint *m = s->limits.max_work_item_sizes;
+  return !s->limits.every_design && m[0] >= m[1] && m[1] >= m[2];
+}
+
+/* Whether some dim may be, or (`certain`) certainly is, on local id h. */
+static gboolean
+id_used (const BnbChoiceNode *n, guint h, gboolean certain)
+{
+  for (guint d = 0; d < n->space->n_dims; d++)
+    if (certain ? kind_is (n, d, BNB_KIND_THREAD_X + h)
+                : kind_may (n, d, BNB_KIND_THREAD_X + h))
+      return TRUE;
+  return FALSE;
+}
+
+/* The first local id certainly used while no dim may be on the id before
+ * it, or 0 if none. */
+static guint
+id_out_of_order (const BnbChoiceNode *n)
+{
+  if (!ids_in_order (n->space))
+    return 0;
+  for (guint h = 1; h < 3; h++)
+    if (id_used (n, h, TRUE) && !id_used (n, h - 1, FALSE))
+      return h;
+  return 0;
 }
 
 static gboolean
@@ -110,6 +151,13 @@ bnb_node_global_ok (const BnbChoiceNode *n, GError **error)
                  n->space->limits.max_unrolled);
   if (bnb_choice_leaf_local_bytes (n) > l->local_mem_bytes)
     return fail (error, "local memory over the limit");
+  guint h = id_out_of_order (n);
+  if (h != 0)
+    return fail (error,
+                 "a dim on local id %c with none on %c: under the design "
+                 "rules the ids are used in order, and this kernel is "
+                 "the one with the later ids moved down",
+                 "xyz"[h], "xyz"[h - 1]);
   return TRUE;
 }
 
@@ -148,6 +196,19 @@ bound_work_group (Narrow *g)
             && others * m > s->limits.max_work_group_size)
           narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
       }
+}
+
+/* No dim on id h while none may be on id h - 1. */
+static void
+order_ids (Narrow *g)
+{
+  const BnbChoiceSpace *s = g->n->space;
+  if (!ids_in_order (s))
+    return;
+  for (guint h = 1; h < 3 && !g->dead; h++)
+    if (!id_used (g->n, h - 1, FALSE))
+      for (guint d = 0; d < s->n_dims && !g->dead; d++)
+        narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
 }
 
 static void
@@ -199,6 +260,8 @@ bnb_node_global_propagate (BnbChoiceNode *n, guint *changed,
     bound_local_memory (&g);
   if (!g.dead)
     bound_unrolling (&g);
+  if (!g.dead)
+    order_ids (&g);
   g.dead |= block_groups (n) > 3;
   return g.dead ? BNB_CHOICE_DEAD : BNB_CHOICE_ALIVE;
 }

@@ -171,15 +171,19 @@ parse_values (const BnbChoiceSpace *s, guint choice, const char *text,
   return TRUE;
 }
 
-/* Whether a design rule reads the choice (so that it may be what made a
- * decision on it fail): a memory space, or a kind the shared-load rule
- * watches. */
+/* Whether a design rule reads the decision of `allowed` on the choice (so
+ * that it may be what made it fail): a memory space, a kind on local id
+ * y or z (the ids in order), or a kind the shared-load rule watches. */
 static gboolean
-rules_touch (const BnbChoiceSpace *s, guint choice)
+rules_touch (const BnbChoiceSpace *s, guint choice, BnbDomain allowed)
 {
+  const BnbDomain later_ids
+      = (1u << BNB_KIND_THREAD_Y) | (1u << BNB_KIND_THREAD_Z);
   if (s->limits.every_design)
     return FALSE;
   if (s->info[choice].type == BNB_CHOICE_MEM)
+    return TRUE;
+  if (s->info[choice].type == BNB_CHOICE_KIND && (allowed & later_ids))
     return TRUE;
   for (guint i = 0; i < s->cons->len; i++)
     {
@@ -215,7 +219,7 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
     {
       g_set_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD,
                    "decision '%s' leaves no valid candidate%s", clause,
-                   rules_touch (node->space, c)
+                   rules_touch (node->space, c, allowed)
                        ? "; the design rules (docs/space.md) may be why: "
                          "--every-design lifts them"
                        : "");
