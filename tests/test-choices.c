@@ -675,15 +675,32 @@ test_local_bound_exact (void)
   g_assert_cmpuint (thread_slots, >, 0);
 }
 
+/* Are the leaf's local ids used in order (y only with x, z only with y)? */
+static gboolean
+leaf_ids_in_order (const BnbChoiceNode *n)
+{
+  const BnbChoiceSpace *s = n->space;
+  gboolean used[3] = { FALSE, FALSE, FALSE };
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      BnbKind kind = bnb_dom_first (n->dom[s->kind_base + d]);
+      if (bnb_kind_is_thread (kind))
+        used[kind - BNB_KIND_THREAD_X] = TRUE;
+    }
+  return (!used[1] || used[0]) && (!used[2] || used[1]);
+}
+
 /* Does the leaf keep the design rules of docs/space.md?  Written from the
- * IR, apart from the constraints: no temporary in global memory, and no
+ * IR, apart from the constraints: no temporary in global memory, no
  * loaded value in registers where an instruction reading it has a dim on
- * a local id at a level the load lacks. */
+ * a local id at a level the load lacks, and the local ids used in order. */
 static gboolean
 leaf_keeps_design_rules (const BnbChoiceNode *n)
 {
   const BnbChoiceSpace *s = n->space;
   const BnbIrKernel *k = s->kernel;
+  if (!leaf_ids_in_order (n))
+    return FALSE;
   for (guint t = 0; t < s->n_temps; t++)
     if (n->dom[s->mem_base + t] == (1u << BNB_MEM_GLOBAL))
       return FALSE;
@@ -723,7 +740,7 @@ test_design_rules (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (33);
   BnbChoiceLimits every = bnb_choice_limits_default ();
-  guint leaves = 0, broken = 0;
+  guint leaves = 0, broken = 0, ids = 0;
   every.every_design = TRUE;
   for (guint k = 1; k < G_N_ELEMENTS (kernels); k++)
     {
@@ -743,6 +760,7 @@ test_design_rules (void)
             if (!rules)
               {
                 broken += !leaf_keeps_design_rules (n);
+                ids += !leaf_ids_in_order (n);
                 continue;
               }
             g_autoptr (GError) error = NULL;
@@ -758,9 +776,11 @@ test_design_rules (void)
       fixture_clear (&g);
     }
   g_test_message ("%u leaves under the rules, %u random leaves of every "
-                  "design break them", leaves, broken);
+                  "design break them, %u of those the ids' order", leaves,
+                  broken, ids);
   g_assert_cmpuint (leaves, >, 100);
   g_assert_cmpuint (broken, >, 10);
+  g_assert_cmpuint (ids, >, 10);
   /* gemv: x is read by every work-item along m */
   Fixture f, g;
   g_autoptr (GError) error = NULL;
