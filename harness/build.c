@@ -5,7 +5,8 @@
  * A thread that needs a QUEUED entry builds it itself rather than wait for
  * the pool to reach it; one that needs a BUILDING entry waits for it.
  * clBuildProgram may be called from several threads on one context
- * (OpenCL 1.2, section A.2).  Only DONE entries are evicted, oldest first,
+ * (OpenCL 1.2, section A.2).  While paused, the pool starts no build and
+ * `building` counts those under way, so that a pause can wait for them.  Only DONE entries are evicted, oldest first,
  * beyond MAX_DONE; evaluations hold their own reference, and a waiter
  * looks its entry up again after each wake-up.
  */
@@ -36,6 +37,8 @@ struct BnbHarnessBuilds {
   GThreadPool *pool;   /* of hashes (char*) */
   char *options;       /* for clBuildProgram */
   gboolean closing;
+  gboolean paused;     /* the pool starts no build */
+  guint building;      /* entries BUILDING */
 };
 
 BnbHarnessBuilt *
@@ -145,9 +148,11 @@ build_entry (BnbHarnessBuilds *b, Entry *entry)
   g_autofree char *source = g_strdup (entry->source);
   BnbHarnessBuilt *built;
   entry->state = ENTRY_BUILDING;
+  b->building++;
   g_mutex_unlock (&b->lock);
   built = build (b, source);
   g_mutex_lock (&b->lock);
+  b->building--;
   finish (b, entry, built);
   return built;
 }
@@ -159,9 +164,39 @@ pool_build (gpointer data, gpointer user_data)
   g_autofree char *hash = data;
   Entry *entry;
   g_mutex_lock (&b->lock);
+  while (b->paused && !b->closing)
+    g_cond_wait (&b->done, &b->lock);
   entry = g_hash_table_lookup (b->entries, hash);
   if (!b->closing && entry && entry->state == ENTRY_QUEUED)
     build_entry (b, entry);
+  g_mutex_unlock (&b->lock);
+}
+
+void
+bnb_harness_builds_pause (BnbHarnessBuilds *b)
+{
+  g_mutex_lock (&b->lock);
+  b->paused = TRUE;
+  while (b->building > 0)
+    g_cond_wait (&b->done, &b->lock);
+  g_mutex_unlock (&b->lock);
+}
+
+void
+bnb_harness_builds_counts (BnbHarnessBuilds *b, guint *building, guint *done)
+{
+  g_mutex_lock (&b->lock);
+  *building = b->building;
+  *done = b->finished.length;
+  g_mutex_unlock (&b->lock);
+}
+
+void
+bnb_harness_builds_resume (BnbHarnessBuilds *b)
+{
+  g_mutex_lock (&b->lock);
+  b->paused = FALSE;
+  g_cond_broadcast (&b->done);
   g_mutex_unlock (&b->lock);
 }
 
@@ -190,6 +225,7 @@ bnb_harness_builds_free (BnbHarnessBuilds *b)
     return;
   g_mutex_lock (&b->lock);
   b->closing = TRUE;
+  g_cond_broadcast (&b->done);
   g_mutex_unlock (&b->lock);
   g_thread_pool_free (b->pool, FALSE, TRUE);
   g_queue_clear (&b->finished);

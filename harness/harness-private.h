@@ -99,6 +99,15 @@ void bnb_harness_builds_prepare (BnbHarnessBuilds *builds, const char *source);
 BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
                                                   const char *source)
     G_GNUC_WARN_UNUSED_RESULT;
+/* Builds ahead wait from now until resume, and pause returns once the
+ * builds under way have ended: on a CPU device the runs then have the
+ * processors to themselves.  A thread that needs a build (get) still
+ * builds it.  Thread-safe; one pause at a time. */
+void bnb_harness_builds_pause (BnbHarnessBuilds *builds);
+void bnb_harness_builds_resume (BnbHarnessBuilds *builds);
+/* The builds under way and those done (still cached), for the tests. */
+void bnb_harness_builds_counts (BnbHarnessBuilds *builds, guint *building,
+                                guint *done);
 
 /* A device buffer between two guard zones (guard.c); kernels get
  * `region`, `bytes` long, at offset `guard` in `whole`. */

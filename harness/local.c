@@ -502,10 +502,17 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
   note_build (&run);
   if (hooks && hooks->built)
     hooks->built (run.built, hooks->data);
+  /* on a CPU device the kernel runs on the processors that build ahead:
+   * no build runs beside it, or its times would be theirs too */
+  gboolean alone = bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;
+  if (alone)
+    bnb_harness_builds_pause (l->builds);
   if (run.built->program && create_kernel (&run)
       && create_buffers_of_run (&run) && set_arguments (&run)
       && launches (&run, warmup, repetitions) && check_guards (&run))
     verify (&run);
+  if (alone)
+    bnb_harness_builds_resume (l->builds);
   run_clear (&run);
   if (fatal)
     *fatal = run.fatal;

@@ -1534,6 +1534,51 @@ test_workers_timeout (void)
   g_assert_cmpuint (bnb_harness_n_workers (h), ==, 2);
 }
 
+/* A pause (what a run on a CPU device takes): it returns once no build
+ * is under way, the builds prepared meanwhile wait for the resume, and a
+ * build the caller needs (get) is still made; after the resume the
+ * waiting ones are built. */
+static void
+test_builds_pause (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbDevice) dev = bnb_device_open_full (
+      bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER, &error);
+  g_assert_no_error (error);
+  BnbHarnessBuilds *b = bnb_harness_builds_new (bnb_device_context (dev),
+                                                bnb_device_id (dev), 2, NULL);
+  g_autofree char *first = g_strdup (
+      "__kernel void k0 (__global float *x) { x[0] = 0.5f; }\n");
+  guint building = 0, done = 0;
+  bnb_harness_builds_prepare (b, first);
+  bnb_harness_builds_pause (b);
+  bnb_harness_builds_counts (b, &building, &done);
+  g_assert_cmpuint (building, ==, 0);
+  for (guint i = 1; i <= 3; i++)
+    {
+      g_autofree char *source = g_strdup_printf (
+          "__kernel void k%u (__global float *x) { x[0] = %u.0f; }\n", i, i);
+      bnb_harness_builds_prepare (b, source);
+    }
+  g_usleep (G_USEC_PER_SEC / 2);
+  bnb_harness_builds_counts (b, &building, &done);
+  g_assert_cmpuint (building, ==, 0);
+  g_assert_cmpuint (done, <=, 1); /* the first, if it had started */
+  g_autoptr (BnbHarnessBuilt) needed = bnb_harness_builds_get (
+      b, "__kernel void k9 (__global float *x) { x[0] = 9.0f; }\n");
+  g_assert_nonnull (needed->program);
+  bnb_harness_builds_counts (b, &building, &done);
+  g_assert_cmpuint (done, <=, 2);
+  bnb_harness_builds_resume (b);
+  for (guint i = 0; i < 100 && done < 5; i++)
+    {
+      g_usleep (G_USEC_PER_SEC / 10);
+      bnb_harness_builds_counts (b, &building, &done);
+    }
+  g_assert_cmpuint (done, ==, 5);
+  bnb_harness_builds_free (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1571,6 +1616,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/watchdog/one-of-two-workers",
                    test_workers_timeout);
   g_test_add_func ("/harness/workers/default", test_workers_default);
+  g_test_add_func ("/harness/builds/pause", test_builds_pause);
   g_test_add_func ("/harness/workers/batch", test_workers_batch);
   g_test_add_func ("/harness/workers/prepare-while-evaluating",
                    test_workers_prepare_while_evaluating);
