@@ -36,7 +36,8 @@ done
 for order in "$@"; do
   winner=$(awk '/^Decisions/ { p = 1; sub(/^Decisions */, ""); printf "%s", $0; next }
                 p && /^ / { sub(/^ */, " "); printf "%s", $0; next } { p = 0 }' \
-           "$out/whole-$order-summary.txt")
+           "$out/whole-$order-summary.txt" |
+           sed 's/ (and [0-9]* orders of elided items.*$//')
   [ -n "$winner" ] && ./bnbtune run --kernel data/kernels/mxm.ir --size $size \
     --device gpu --repetitions 50 --decisions "$winner" \
     > "$out/winner-$order-run.txt" 2>&1
