@@ -645,7 +645,7 @@ summary_wrapped (GString *s, const char *const *clauses, guint n)
 }
 
 /* The decisions but the orders of elided items ("=absent"), which follow
- * from the others. */
+ * from the others; their count on a line of its own. */
 static void
 summary_decisions (GString *s, const char *decisions)
 {
@@ -661,11 +661,16 @@ summary_decisions (GString *s, const char *decisions)
     }
   summary_label (s, "Decisions");
   summary_wrapped (s, (const char *const *)kept->pdata, kept->len);
+  /* under a label of its own, so that the Decisions lines read back as
+   * they are (--decisions) */
   if (absent > 0)
-    g_string_append_printf (s,
-                            "%*s(and %u orders of elided items, "
-                            "=absent: see report.json)\n",
-                            SUMMARY_LABEL, "", absent);
+    {
+      summary_label (s, "Elided");
+      g_string_append_printf (s,
+                              "%u orders of elided items, =absent, left out "
+                              "above (report.json has them)\n",
+                              absent);
+    }
 }
 
 /* The kernel's design in a few lines, from its decisions: the tile

@@ -556,6 +556,26 @@ test_summary_no_best (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (json, "\"best_index\": null,"));
 }
 
+/* The orders of elided items are counted on a line of their own, so that
+ * the Decisions lines read back as they are. */
+static void
+test_summary_elided (void)
+{
+  g_autoptr (BnbSearchResult) r = result_new (BNB_STRATEGY_BNB, 1);
+  BnbSearchResult *results[] = { r };
+  g_autofree char *text = NULL;
+  result_add (r, "kind(m.0)=block; order(m.1,n.1)=absent; pad(a)=no; "
+                 "order(m.1,k.0)=absent", 90e-6, BNB_OUTCOME_OK, 100e-6);
+  text = bnb_report_summary (&info, results, 1);
+  g_test_message ("%s", text);
+  const char *decisions = strstr (text, "\nDecisions   kind(m.0)=block; "
+                                        "pad(a)=no\n");
+  const char *elided = strstr (text, "\nElided      2 orders of elided "
+                                     "items, =absent");
+  g_assert_true (decisions && elided && decisions < elided);
+  g_assert_null (strstr (text, "=absent;"));
+}
+
 /* ---- The plot writer ---------------------------------------------------- */
 
 static void
@@ -632,6 +652,7 @@ main (int argc, char **argv)
   ADD ("/report/summary/proven", test_summary_proven);
   ADD ("/report/summary/not-proven", test_summary_not_proven);
   ADD ("/report/summary/no-best", test_summary_no_best);
+  g_test_add_func ("/report/summary/elided", test_summary_elided);
   g_test_add_func ("/report/svg/empty", test_svg_empty);
   g_test_add_func ("/report/svg/linear", test_svg_linear);
   g_test_add_func ("/report/svg/log", test_svg_log);
