@@ -198,7 +198,10 @@ bound_work_group (Narrow *g)
       }
 }
 
-/* No dim on id h while none may be on id h - 1. */
+/* No dim on id h while none may be on id h - 1; and where a dim is
+ * certainly on id h and only one may be on id h - 1, that one is on it
+ * (else the ids rule would only be found broken once that dim is decided
+ * otherwise, at the bottom of a subtree every leaf of which breaks it). */
 static void
 order_ids (Narrow *g)
 {
@@ -206,9 +209,18 @@ order_ids (Narrow *g)
   if (!ids_in_order (s))
     return;
   for (guint h = 1; h < 3 && !g->dead; h++)
-    if (!id_used (g->n, h - 1, FALSE))
-      for (guint d = 0; d < s->n_dims && !g->dead; d++)
-        narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
+    {
+      guint may = 0, last = 0;
+      for (guint d = 0; d < s->n_dims; d++)
+        if (kind_may (g->n, d, BNB_KIND_THREAD_X + h - 1))
+          may++, last = d;
+      if (may == 0)
+        for (guint d = 0; d < s->n_dims && !g->dead; d++)
+          narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
+      else if (may == 1 && id_used (g->n, h, TRUE))
+        narrow (g, s->kind_base + last,
+                ~(BnbDomain)(1u << (BNB_KIND_THREAD_X + h - 1)));
+    }
 }
 
 static void
