@@ -965,8 +965,9 @@ summary_scope (GString *s, const BnbReportInfo *info)
                             "the design rules are a GPU's)"
                           : "the design rules of docs/space.md: no "
                             "temporary in global memory, a loaded value "
-                            "several work-items read in local memory; "
-                            "--every-design lifts them");
+                            "several work-items read in local memory, the "
+                            "local ids used in order; --every-design lifts "
+                            "them");
   if (info->below_decisions)
     g_string_append (s, "; the sub-space below --decisions, not the "
                         "whole space: a proof holds there only");
