@@ -14,8 +14,9 @@
  * when the cut-off falls under their bound.
  *
  * The order in which open nodes are taken does not change what is cut or
- * proven, only how soon a good time is found.  By default the least bound
- * comes first, the oldest of equals (one bucket).  With the learned order
+ * proven, only how soon a good time is found.  By default (here; bnbtune
+ * takes the occupancy order on a GPU) the least bound comes first, the
+ * oldest of equals (one bucket).  With the learned order
  * (--order learned) the queue is one sequence by bound per choice of tile
  * sizes (a bucket; nodes above the last tile decision share one), and the
  * next node comes from the bucket whose lowest bound times its learned

@@ -114,7 +114,7 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "the least measured/bound seen there; docs/search.md) or 'occupancy' "
       "(as learned, per choice of tile sizes and warps per scheduler, and "
       "under it per design, each design tried before the best is worked "
-      "through) (default bound)",
+      "through) (default: occupancy on a GPU, bound on a CPU)",
       "ORDER" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
       "Threads expanding and bounding nodes (default: processors)", "N" },
@@ -614,6 +614,12 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
   BnbSearchOptions so;
   if (!search_options (o, &so, error))
     return NULL;
+  /* the default order: on a GPU the occupancy order, whose whole-space
+   * searches beat the order by bound at every size measured; on a CPU,
+   * whose bounds are all alike, by bound, which runs the small
+   * work-groups PoCL builds and runs fastest (docs/search.md) */
+  if (o->order == NULL && s->desc.type == BNB_DEVICE_TYPE_GPU)
+    so.learned_order = so.warps_buckets = TRUE;
   so.strategy = strategy;
   so.seed = seed;
   if (!o->quiet && isatty (STDERR_FILENO))
