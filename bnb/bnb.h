@@ -223,6 +223,9 @@ typedef struct {
 typedef struct {
   BnbStrategy strategy;
   guint64 seed;
+  /* Branch and bound's order of open nodes: "bound", "learned" or
+   * "occupancy" (static); NULL for the other strategies. */
+  const char *order;
   /* The winner (NULL decisions when no leaf ran ok). */
   char *best_decisions;
   double best_s;       /* after the final re-measure */

@@ -159,6 +159,7 @@ json_best (BnbJson *j, const BnbReportInfo *info, const BnbSearchResult *r,
 {
   bnb_json_string (j, "strategy", bnb_strategy_name (r->strategy));
   bnb_json_uint (j, "seed", r->seed);
+  bnb_json_string (j, "order", r->order);
   bnb_json_number (j, "best_s", r->best_s);
   bnb_json_number (j, "best_bound_s", r->best_bound_s);
   bnb_json_number (j, "best_over_bound", r->best_s / r->best_bound_s);
@@ -802,7 +803,8 @@ summary_head (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
   summary_label (s, "Device");
   g_string_append_printf (s, "%s\n", or_unknown (info->device));
   summary_label (s, "Strategy");
-  g_string_append_printf (s, "%s\n", name);
+  g_string_append_printf (s, "%s%s%s\n", name, r->order ? ", order " : "",
+                          r->order ? r->order : "");
 }
 
 static void

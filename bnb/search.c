@@ -63,6 +63,10 @@ result_new (const BnbSearchOptions *options)
   BnbSearchResult *r = g_new0 (BnbSearchResult, 1);
   r->strategy = options->strategy;
   r->seed = options->seed;
+  if (options->strategy == BNB_STRATEGY_BNB)
+    r->order = options->warps_buckets   ? "occupancy"
+               : options->learned_order ? "learned"
+                                        : "bound";
   r->best_s = INFINITY;
   r->best_bound_s = NAN;
   r->lowest_open_s = INFINITY;

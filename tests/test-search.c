@@ -1823,6 +1823,46 @@ test_device_file (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* bnbtune's default order of open nodes: occupancy on a GPU, by bound on
+ * a CPU; --order overrides it; the summary and report.json say which. */
+static void
+test_default_order (void)
+{
+  static const struct {
+    const char *device, *order, *expect;
+  } cases[] = {
+    { "data/devices/h100.ini", NULL, "occupancy" },
+    { "data/devices/h100.ini", "--order=bound", "bound" },
+    { "data/devices/pocl-cpu.ini", NULL, "bound" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-order-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *report = g_strdup_printf ("%s/%u", dir, i);
+      g_autofree char *path = g_build_filename (report, "report.json", NULL);
+      g_autofree char *json = NULL;
+      const char *argv[]
+          = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
+              "--device-file", cases[i].device, "--budget=20",
+              "--threads=1", "--quiet", "--no-journal", "--report", report,
+              cases[i].order, NULL };
+      g_autofree char *out = spawn_bnbtune (argv);
+      g_autofree char *line
+          = g_strdup_printf ("\nStrategy    bnb, seed 1, order %s\n",
+                             cases[i].expect);
+      g_autofree char *key
+          = g_strdup_printf ("\"order\": \"%s\"", cases[i].expect);
+      g_assert_nonnull (strstr (out, line));
+      g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (json, key));
+    }
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1836,6 +1876,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
   g_test_add_func ("/search/interrupt", test_interrupt);
   g_test_add_func ("/search/device-file", test_device_file);
+  g_test_add_func ("/search/default-order", test_default_order);
   g_test_add_func ("/search/leaf-root", test_leaf_root);
   g_test_add_func ("/search/dive", test_dive);
   g_test_add_func ("/search/learned-order", test_learned_order);
