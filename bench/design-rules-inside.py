@@ -8,7 +8,7 @@ tool's message says which decision the rules refuse otherwise ("outside";
 "error" where the message does not name the rules).  A kernel whose local
 ids are not used in order (id y with nothing on x, or z with nothing on
 y) is checked as its twin with the later ids moved down, the one the
-ids rule keeps (docs/space.md); the message then says so.  One line per
+ids rule keeps (docs/space.md); an inside verdict then says so.  One line per
 journal, tab-separated, on standard output.
 
 Usage: python3 bench/design-rules-inside.py [BNBTUNE] [JOURNAL...]

@@ -36,8 +36,8 @@ done
 for order in "$@"; do
   winner=$(awk '/^Decisions/ { p = 1; sub(/^Decisions */, ""); printf "%s", $0; next }
                 p && /^ / { sub(/^ */, " "); printf "%s", $0; next } { p = 0 }' \
-           "$out/whole-$order-summary.txt" |
-           sed 's/ (and [0-9]* orders of elided items.*$//')
+           "$out/whole-$order-summary.txt")
+  rm -f "$out/winner-$order-run.txt"
   [ -n "$winner" ] && ./bnbtune run --kernel data/kernels/mxm.ir --size $size \
     --device gpu --repetitions 50 --decisions "$winner" \
     > "$out/winner-$order-run.txt" 2>&1
@@ -46,7 +46,7 @@ for order in "$@"; do
   echo "== $order"
   grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time)' \
     "$out/whole-$order-summary.txt"
-  grep -E '^time' "$out/winner-$order-run.txt"
+  grep -E '^time' "$out/winner-$order-run.txt" 2>/dev/null
 done
 echo "== mapped best"
 cat "$out/mapped-best-run.txt"

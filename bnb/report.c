@@ -646,7 +646,8 @@ summary_wrapped (GString *s, const char *const *clauses, guint n)
 }
 
 /* The decisions but the orders of elided items ("=absent"), which follow
- * from the others; their count on a line of its own. */
+ * from the others; their count on a line of its own, so that the
+ * Decisions lines read back as they are (--decisions). */
 static void
 summary_decisions (GString *s, const char *decisions)
 {
@@ -662,8 +663,6 @@ summary_decisions (GString *s, const char *decisions)
     }
   summary_label (s, "Decisions");
   summary_wrapped (s, (const char *const *)kept->pdata, kept->len);
-  /* under a label of its own, so that the Decisions lines read back as
-   * they are (--decisions) */
   if (absent > 0)
     {
       summary_label (s, "Elided");
@@ -968,8 +967,8 @@ summary_scope (GString *s, const BnbReportInfo *info)
                           : "the design rules of docs/space.md: no "
                             "temporary in global memory, a loaded value "
                             "several work-items read in local memory, the "
-                            "local ids used in order; --every-design lifts "
-                            "them");
+                            "local ids used in order (where the item sizes "
+                            "allow); --every-design lifts them");
   if (info->below_decisions)
     g_string_append (s, "; the sub-space below --decisions, not the "
                         "whole space: a proof holds there only");

@@ -198,10 +198,11 @@ bound_work_group (Narrow *g)
       }
 }
 
-/* No dim on id h while none may be on id h - 1; and where a dim is
- * certainly on id h and only one may be on id h - 1, that one is on it
- * (else the ids rule would only be found broken once that dim is decided
- * otherwise, at the bottom of a subtree every leaf of which breaks it). */
+/* No dim on id h while none may be on id h - 1; and where id h is
+ * certainly used (id y also where z is, by the rule itself) and only one
+ * dim may be on id h - 1, that one is on it (else the ids rule would only
+ * be found broken once that dim is decided otherwise, at the bottom of a
+ * subtree every leaf of which breaks it). */
 static void
 order_ids (Narrow *g)
 {
@@ -211,13 +212,15 @@ order_ids (Narrow *g)
   for (guint h = 1; h < 3 && !g->dead; h++)
     {
       guint may = 0, last = 0;
+      gboolean certain = id_used (g->n, h, TRUE)
+                         || (h == 1 && id_used (g->n, 2, TRUE));
       for (guint d = 0; d < s->n_dims; d++)
         if (kind_may (g->n, d, BNB_KIND_THREAD_X + h - 1))
           may++, last = d;
       if (may == 0)
         for (guint d = 0; d < s->n_dims && !g->dead; d++)
           narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
-      else if (may == 1 && id_used (g->n, h, TRUE))
+      else if (may == 1 && certain)
         narrow (g, s->kind_base + last,
                 ~(BnbDomain)(1u << (BNB_KIND_THREAD_X + h - 1)));
     }

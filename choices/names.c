@@ -173,7 +173,9 @@ parse_values (const BnbChoiceSpace *s, guint choice, const char *text,
 
 /* Whether a design rule reads the decision of `allowed` on the choice (so
  * that it may be what made it fail): a memory space, a kind on local id
- * y or z (the ids in order), or a kind the shared-load rule watches. */
+ * y or z (the ids in order), or a kind the shared-load rule watches.  A
+ * hint, not a diagnosis: another decision (a kind that takes the last
+ * dim that could go on x) can also fall foul of the ids rule unnamed. */
 static gboolean
 rules_touch (const BnbChoiceSpace *s, guint choice, BnbDomain allowed)
 {

@@ -607,6 +607,10 @@ interrupt_clear (Interrupt *in)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
+/* One search.  The default order: on a GPU the occupancy order, whose
+ * whole-space searches beat or matched the order by bound at every size
+ * measured; on a CPU, whose bounds are all alike, by bound, which runs
+ * the small work-groups PoCL builds and runs fastest (docs/search.md). */
 static BnbSearchResult *
 run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
          GError **error)
@@ -614,10 +618,6 @@ run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
   BnbSearchOptions so;
   if (!search_options (o, &so, error))
     return NULL;
-  /* the default order: on a GPU the occupancy order, whose whole-space
-   * searches beat the order by bound at every size measured; on a CPU,
-   * whose bounds are all alike, by bound, which runs the small
-   * work-groups PoCL builds and runs fastest (docs/search.md) */
   if (o->order == NULL && s->desc.type == BNB_DEVICE_TYPE_GPU)
     so.learned_order = so.warps_buckets = TRUE;
   so.strategy = strategy;

@@ -487,6 +487,10 @@ note_build (Run *run)
     }
 }
 
+/* On a CPU device the kernel runs on the processors that build ahead:
+ * this process's builds pause for its run, or its times would be theirs
+ * too.  The wait for those under way comes before `built`, within the
+ * build's limit, not the first launch's. */
 BnbEvaluation *
 bnb_harness_local_evaluate (BnbHarnessLocal *l,
                             const BnbHarnessProgram *program, guint warmup,
@@ -500,13 +504,12 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
   run.e->decisions = g_strdup (program->decisions);
   run.built = bnb_harness_builds_get (l->builds, program->source);
   note_build (&run);
-  if (hooks && hooks->built)
-    hooks->built (run.built, hooks->data);
-  /* on a CPU device the kernel runs on the processors that build ahead:
-   * no build runs beside it, or its times would be theirs too */
-  gboolean alone = bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;
+  gboolean alone = run.built->program
+                   && bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;
   if (alone)
     bnb_harness_builds_pause (l->builds);
+  if (hooks && hooks->built)
+    hooks->built (run.built, hooks->data);
   if (run.built->program && create_kernel (&run)
       && create_buffers_of_run (&run) && set_arguments (&run)
       && launches (&run, warmup, repetitions) && check_guards (&run))

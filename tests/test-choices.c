@@ -733,7 +733,8 @@ leaf_keeps_design_rules (const BnbChoiceNode *n)
 
 /* The design rules (docs/space.md): by default no leaf breaks them, and
  * each is a leaf of the space of every design; with every_design, random
- * leaves do break them (the rules remove something); a decision the rules
+ * leaves do break them (the rules remove something), and the rules' space
+ * takes such a leaf exactly when it keeps them; a decision the rules
  * forbid names --every-design in its error. */
 static void
 test_design_rules (void)
@@ -759,7 +760,15 @@ test_design_rules (void)
               continue;
             if (!rules)
               {
-                broken += !leaf_keeps_design_rules (n);
+                /* the rules' space takes it exactly when it keeps them */
+                g_autofree char *text = bnb_choice_node_to_string (n, FALSE);
+                g_autoptr (BnbChoiceNode) m = bnb_choice_node_copy (f.root);
+                gboolean keeps = leaf_keeps_design_rules (n);
+                gboolean taken = bnb_choice_node_apply_string (m, text, NULL)
+                                 && bnb_choice_node_is_leaf (m)
+                                 && bnb_choice_node_check_leaf (m, NULL);
+                g_assert_cmpint (taken, ==, keeps);
+                broken += !keeps;
                 ids += !leaf_ids_in_order (n);
                 continue;
               }
