@@ -112,6 +112,28 @@ typedef enum {
 
 /* "bnb", "exhaustive", "random", "genetic", "nelder-mead", "coordinate". */
 const char *bnb_strategy_name (BnbStrategy strategy);
+
+/* Branch and bound's order of open nodes (docs/search.md, "The order of
+ * open nodes"); it changes how soon a good time is found, never what is
+ * cut or proven. */
+typedef enum {
+  /* least bound first, the oldest of equals */
+  BNB_NODE_ORDER_BOUND,
+  /* per choice of tile sizes, least bound times the least measured/bound
+   * seen there */
+  BNB_NODE_ORDER_LEARNED,
+  /* as learned, a bucket per choice of tile sizes and warps per scheduler
+   * (bnb_model_warps_most), and under it one per design (every kind and
+   * memory space decided), a design not yet run taking 0.8 of its tile
+   * bucket's ratio */
+  BNB_NODE_ORDER_OCCUPANCY,
+  BNB_NODE_ORDER_COUNT,
+} BnbNodeOrder;
+
+/* "bound", "learned", "occupancy". */
+const char *bnb_node_order_name (BnbNodeOrder order);
+/* BNB_NODE_ORDER_COUNT for an unknown name. */
+BnbNodeOrder bnb_node_order_from_name (const char *name);
 /* BNB_STRATEGY_COUNT for an unknown name. */
 BnbStrategy bnb_strategy_from_name (const char *name);
 
@@ -147,17 +169,8 @@ typedef struct {
   /* Branch and bound cuts a node when bound >= best * (1 - margin): with a
    * margin the answer is proven within it (default 0). */
   double margin;
-  /* Branch and bound's order of open nodes: FALSE (the default), least
-   * bound first, the oldest of equals; TRUE, per choice of tile sizes
-   * the least bound times the least measured/bound seen there
-   * (docs/search.md, "The order of open nodes"). */
-  gboolean learned_order;
-  /* With the learned order, a bucket per choice of tile sizes and warps
-   * per scheduler (1, 2, 3, 4 or more: bnb_model_warps_most) once the
-   * tiles are decided, and under it one per design (every kind and memory
-   * space decided), a design not yet run taking 0.8 of its tile bucket's
-   * ratio (--order occupancy, docs/search.md). */
-  gboolean warps_buckets;
+  /* Branch and bound's order of open nodes (default by bound). */
+  BnbNodeOrder order;
   /* The best few are measured again with the final repetitions before the
    * winner is named (default 3; 0: none). */
   guint final_candidates;
@@ -223,8 +236,8 @@ typedef struct {
 typedef struct {
   BnbStrategy strategy;
   guint64 seed;
-  /* Branch and bound's order of open nodes: "bound", "learned" or
-   * "occupancy" (static); NULL for the other strategies. */
+  /* Branch and bound's order of open nodes (bnb_node_order_name); NULL
+   * for the other strategies. */
   const char *order;
   /* The winner (NULL decisions when no leaf ran ok). */
   char *best_decisions;

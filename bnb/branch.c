@@ -91,6 +91,7 @@ struct Bnb {
   BnbSearchContext *ctx;
   GHashTable *buckets; /* tile values (a string) -> Bucket */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
+  gboolean deeper_first; /* among equal bounds (the learned orders) */
   GArray *tile_choices; /* guint: the space's tile choices */
   GArray *design_choices; /* guint: its kind and memory choices */
   guint64 queued;      /* nodes in all buckets */
@@ -202,7 +203,7 @@ bucket_of (Bnb *b, const BnbChoiceNode *node)
   g_autoptr (GString) key = g_string_new (NULL);
   if (!key_of (key, node, b->tile_choices))
     return bucket_named (b, g_string_truncate (key, 0), NULL);
-  if (!b->ctx->options->warps_buckets)
+  if (b->ctx->options->order != BNB_NODE_ORDER_OCCUPANCY)
     return bucket_named (b, key, NULL);
   double w = bnb_model_warps_most (b->ctx->model, node);
   g_string_append_printf (key, "w%u", (guint)CLAMP (ceil (w), 1, 4));
@@ -239,7 +240,8 @@ next_bucket (Bnb *b)
       Bucket *k = value;
       QNode *q = bucket_head (k);
       if (q == NULL
-          || (b->ctx->options->learned_order && !isfinite (k->ratio)
+          || (b->ctx->options->order != BNB_NODE_ORDER_BOUND
+              && !isfinite (k->ratio)
               && k->in_flight >= PROBES && bnb_choice_node_is_leaf (q->node)))
         continue;
       double ratio = isfinite (k->ratio) ? k->ratio
@@ -431,7 +433,7 @@ push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
 {
   QNode *q = qnode_new (b, node, split, bound, depth);
   g_sequence_insert_sorted (q->bucket->queue, q, qnode_cmp,
-                            (gpointer) &b->ctx->options->learned_order);
+                            &b->deeper_first);
   b->queued++;
 }
 
@@ -971,7 +973,8 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
     else if (bnb_choice_type (space, c) == BNB_CHOICE_KIND
              || bnb_choice_type (space, c) == BNB_CHOICE_MEM)
       g_array_append_val (b->design_choices, c);
-  if (!ctx->options->learned_order)
+  b->deeper_first = ctx->options->order != BNB_NODE_ORDER_BOUND;
+  if (!b->deeper_first)
     b->single = bucket_of (b, ctx->root);
   b->samples = g_ptr_array_new_with_free_func (
       (GDestroyNotify) g_ptr_array_unref);

@@ -19,6 +19,26 @@ bnb_strategy_name (BnbStrategy strategy)
   return strategy_names[strategy];
 }
 
+static const char *const node_order_names[BNB_NODE_ORDER_COUNT] = {
+  "bound", "learned", "occupancy",
+};
+
+const char *
+bnb_node_order_name (BnbNodeOrder order)
+{
+  g_return_val_if_fail (order < BNB_NODE_ORDER_COUNT, "?");
+  return node_order_names[order];
+}
+
+BnbNodeOrder
+bnb_node_order_from_name (const char *name)
+{
+  for (guint o = 0; o < BNB_NODE_ORDER_COUNT; o++)
+    if (g_strcmp0 (name, node_order_names[o]) == 0)
+      return o;
+  return BNB_NODE_ORDER_COUNT;
+}
+
 BnbStrategy
 bnb_strategy_from_name (const char *name)
 {
@@ -64,9 +84,7 @@ result_new (const BnbSearchOptions *options)
   r->strategy = options->strategy;
   r->seed = options->seed;
   if (options->strategy == BNB_STRATEGY_BNB)
-    r->order = options->warps_buckets   ? "occupancy"
-               : options->learned_order ? "learned"
-                                        : "bound";
+    r->order = bnb_node_order_name (options->order);
   r->best_s = INFINITY;
   r->best_bound_s = NAN;
   r->lowest_open_s = INFINITY;

@@ -256,9 +256,8 @@ check_tune_options (const TuneOptions *o, GError **error)
                          "and --exact-rate in [0, 1]");
   if (o->margin < 0 || o->margin >= 1)
     return usage (error, "--margin must be in [0, 1)");
-  if (o->order != NULL && strcmp (o->order, "bound") != 0
-      && strcmp (o->order, "learned") != 0
-      && strcmp (o->order, "occupancy") != 0)
+  if (o->order != NULL
+      && bnb_node_order_from_name (o->order) == BNB_NODE_ORDER_COUNT)
     return usage (error, "--order must be bound, learned or occupancy");
   BnbSearchOptions trial;
   bnb_search_options_init (&trial);
@@ -267,16 +266,22 @@ check_tune_options (const TuneOptions *o, GError **error)
   return TRUE;
 }
 
+/* The search's options for a device of `desc`.  The default order: on a
+ * GPU the occupancy order, whose whole-space searches beat or matched the
+ * order by bound at every size measured; on a CPU, whose bounds are all
+ * alike, by bound, which runs the small work-groups PoCL builds and runs
+ * fastest (docs/search.md). */
 static gboolean
-search_options (const TuneOptions *o, BnbSearchOptions *s, GError **error)
+search_options (const TuneOptions *o, const BnbDeviceDesc *desc,
+                BnbSearchOptions *s, GError **error)
 {
   bnb_search_options_init (s);
   s->seed = (guint64)o->seed;
   s->threads = (guint)o->threads;
   s->margin = o->margin;
-  s->warps_buckets = o->order != NULL && strcmp (o->order, "occupancy") == 0;
-  s->learned_order = s->warps_buckets
-                     || (o->order != NULL && strcmp (o->order, "learned") == 0);
+  s->order = o->order != NULL ? bnb_node_order_from_name (o->order)
+             : desc->type == BNB_DEVICE_TYPE_GPU ? BNB_NODE_ORDER_OCCUPANCY
+                                                 : BNB_NODE_ORDER_BOUND;
   s->final_candidates = (guint)o->final_candidates;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;
@@ -607,19 +612,13 @@ interrupt_clear (Interrupt *in)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
-/* One search.  The default order: on a GPU the occupancy order, whose
- * whole-space searches beat or matched the order by bound at every size
- * measured; on a CPU, whose bounds are all alike, by bound, which runs
- * the small work-groups PoCL builds and runs fastest (docs/search.md). */
 static BnbSearchResult *
 run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
          GError **error)
 {
   BnbSearchOptions so;
-  if (!search_options (o, &so, error))
+  if (!search_options (o, &s->desc, &so, error))
     return NULL;
-  if (o->order == NULL && s->desc.type == BNB_DEVICE_TYPE_GPU)
-    so.learned_order = so.warps_buckets = TRUE;
   so.strategy = strategy;
   so.seed = seed;
   if (!o->quiet && isatty (STDERR_FILENO))

@@ -6,9 +6,10 @@
  * the pool to reach it; one that needs a BUILDING entry waits for it.
  * clBuildProgram may be called from several threads on one context
  * (OpenCL 1.2, section A.2).  While paused, the pool starts no build;
- * `building` counts those under way, so that a pause can wait for them.  Only DONE entries are evicted, oldest first,
- * beyond MAX_DONE; evaluations hold their own reference, and a waiter
- * looks its entry up again after each wake-up.
+ * `building` counts those under way, so that a pause can wait for them.
+ * Only DONE entries are evicted, oldest first, beyond MAX_DONE;
+ * evaluations hold their own reference, and a waiter looks its entry up
+ * again after each wake-up.
  */
 #include "harness/harness-private.h"
 

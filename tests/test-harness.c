@@ -1547,10 +1547,9 @@ test_builds_pause (void)
   g_assert_no_error (error);
   BnbHarnessBuilds *b = bnb_harness_builds_new (bnb_device_context (dev),
                                                 bnb_device_id (dev), 2, NULL);
-  g_autofree char *first = g_strdup (
-      "__kernel void k0 (__global float *x) { x[0] = 0.5f; }\n");
   guint building = 0, done = 0;
-  bnb_harness_builds_prepare (b, first);
+  bnb_harness_builds_prepare (
+      b, "__kernel void k0 (__global float *x) { x[0] = 0.5f; }\n");
   bnb_harness_builds_pause (b);
   bnb_harness_builds_counts (b, &building, &done);
   g_assert_cmpuint (building, ==, 0);

@@ -635,8 +635,7 @@ trap_search (Fixture *f, const BnbChoiceNode *start,
   o.threads = 2;
   o.max_evaluations = 400;
   o.max_seconds = 120;
-  o.learned_order = TRUE;
-  o.warps_buckets = occupancy;
+  o.order = occupancy ? BNB_NODE_ORDER_OCCUPANCY : BNB_NODE_ORDER_LEARNED;
   o.count_seconds = 0.001;
   o.count_samples = 4;
   o.final_candidates = 0;
