@@ -7,28 +7,36 @@
 # Usage: bench/gpu-whole.sh BUDGET ORDER... (e.g. 240s learned bound)
 # Environment: N (1024), WORKERS (14), BUILD_TIMEOUT (10), RESUME (a
 # gzipped journal of an earlier call, e.g. bench/results/.../whole-ORDER.jsonl.gz:
-# each search starts from it with --resume, so that calls chain)
+# each search starts from it with --resume, so that calls chain), DEVICE
+# (gpu; an index to run several of these at once, one per GPU), THREADS
+# (the search's, default its own), BNBTUNE (./bnbtune), XDG_CACHE_HOME
+# (./.bnbcache)
 set -u
 out=${OUT:-out}
 n=${N:-1024}
 budget=$1
 shift
 size=M=$n,N=$n,K=$n
-export XDG_CACHE_HOME=$PWD/.bnbcache XDG_DATA_HOME=$out/data
+device=${DEVICE:-gpu}
+bnbtune=${BNBTUNE:-./bnbtune}
+threads=()
+[ -n "${THREADS:-}" ] && threads=(--threads "$THREADS")
+export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$PWD/.bnbcache} XDG_DATA_HOME=$out/data
 for order in "$@"; do
   resume=()
   if [ -n "${RESUME:-}" ]; then
     zcat "$RESUME" > "$out/whole-$order.jsonl"
     resume=(--resume)
   fi
-  ./bnbtune --kernel data/kernels/mxm.ir --size $size --device gpu \
+  "$bnbtune" --kernel data/kernels/mxm.ir --size $size --device "$device" \
     --budget "$budget" --order "$order" --workers "${WORKERS:-14}" \
+    "${threads[@]}" \
     --build-timeout "${BUILD_TIMEOUT:-10}" --quiet "${resume[@]}" \
     --journal "$out/whole-$order.jsonl" --report "$out/whole-$order" \
     > "$out/whole-$order-summary.txt" 2>&1
   gzip -f "$out/whole-$order.jsonl"
 done
-./bnbtune run --kernel data/kernels/mxm.ir --size $size --device gpu \
+"$bnbtune" run --kernel data/kernels/mxm.ir --size $size --device "$device" \
   --repetitions 50 --every-design \
   --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
   > "$out/mapped-best-run.txt" 2>&1
@@ -38,8 +46,8 @@ for order in "$@"; do
                 p && /^ / { sub(/^ */, " "); printf "%s", $0; next } { p = 0 }' \
            "$out/whole-$order-summary.txt")
   rm -f "$out/winner-$order-run.txt"
-  [ -n "$winner" ] && ./bnbtune run --kernel data/kernels/mxm.ir --size $size \
-    --device gpu --repetitions 50 --decisions "$winner" \
+  [ -n "$winner" ] && "$bnbtune" run --kernel data/kernels/mxm.ir --size $size \
+    --device "$device" --repetitions 50 --decisions "$winner" \
     > "$out/winner-$order-run.txt" 2>&1
 done
 for order in "$@"; do

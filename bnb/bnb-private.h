@@ -62,6 +62,8 @@ gboolean bnb_search_interrupted (const BnbSearchContext *ctx);
 /* TRUE when the budget (evaluations or seconds) is spent. */
 gboolean bnb_search_over_budget (BnbSearchContext *ctx);
 
+/* Whether bnb_search_progress would call back now (not forced). */
+gboolean bnb_search_progress_due (const BnbSearchContext *ctx);
 /* Calls the progress callback when 0.25 s have passed since the last call
  * (or always when `force`). */
 void bnb_search_progress (BnbSearchContext *ctx, guint64 nodes,

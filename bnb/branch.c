@@ -85,16 +85,24 @@ struct Bucket {
   double ratio;     /* least measured/bound of its leaves, or INFINITY */
   guint in_flight;  /* its leaves sent to the device, not yet back */
   Bucket *parent;   /* a design's tile bucket, or NULL */
+  GPtrArray *designs; /* a tile bucket's design buckets (not owned) */
+  guint64 id;       /* creation order, the last tie-break */
+  double key;       /* its head's bound times its ratio, when ranked */
+  double head;      /* its head's bound, when ranked */
+  GSequenceIter *rank; /* its place in Bnb.ready; NULL while empty */
 };
 
 struct Bnb {
   BnbSearchContext *ctx;
   GHashTable *buckets; /* tile values (a string) -> Bucket */
+  GSequence *ready;    /* the buckets that hold nodes, by key (Bucket) */
+  guint64 n_buckets;
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   gboolean deeper_first; /* among equal bounds (the learned orders) */
   GArray *tile_choices; /* guint: the space's tile choices */
   GArray *design_choices; /* guint: its kind and memory choices */
   guint64 queued;      /* nodes in all buckets */
+  double dropped_at;   /* the cut-off when the tails were last dropped */
   guint64 next_id;
   GMutex lock;  /* cutoff, stopping and gated, read by the device threads */
   double cutoff;
@@ -159,6 +167,7 @@ bucket_free (gpointer data)
 {
   Bucket *k = data;
   g_sequence_free (k->queue);
+  g_clear_pointer (&k->designs, g_ptr_array_unref);
   g_free (k);
 }
 
@@ -172,7 +181,7 @@ key_of (GString *key, const BnbChoiceNode *node, const GArray *choices)
           = bnb_choice_node_domain (node, g_array_index (choices, guint, i));
       if (d == 0 || (d & (d - 1)) != 0) /* not decided */
         return FALSE;
-      g_string_append_printf (key, "%u,", (guint)__builtin_ctz (d));
+      g_string_append_c (key, (char)(1 + __builtin_ctz (d)));
     }
   return TRUE;
 }
@@ -183,8 +192,17 @@ bucket_named (Bnb *b, GString *key, Bucket *parent)
   Bucket *k = g_hash_table_lookup (b->buckets, key->str);
   if (k == NULL)
     {
-      k = g_new (Bucket, 1);
-      *k = (Bucket){ g_sequence_new (NULL), INFINITY, 0, parent };
+      k = g_new0 (Bucket, 1);
+      k->queue = g_sequence_new (NULL);
+      k->ratio = INFINITY;
+      k->parent = parent;
+      k->id = b->n_buckets++;
+      if (parent != NULL)
+        {
+          if (parent->designs == NULL)
+            parent->designs = g_ptr_array_new ();
+          g_ptr_array_add (parent->designs, k);
+        }
       g_hash_table_insert (b->buckets, g_strdup (key->str), k);
     }
   return k;
@@ -206,7 +224,8 @@ bucket_of (Bnb *b, const BnbChoiceNode *node)
   if (b->ctx->options->order != BNB_NODE_ORDER_OCCUPANCY)
     return bucket_named (b, key, NULL);
   double w = bnb_model_warps_most (b->ctx->model, node);
-  g_string_append_printf (key, "w%u", (guint)CLAMP (ceil (w), 1, 4));
+  g_string_append_c (key, 'w');
+  g_string_append_c (key, (char)('0' + CLAMP (ceil (w), 1, 4)));
   Bucket *tiles = bucket_named (b, key, NULL);
   g_string_append_c (key, ':');
   return key_of (key, node, b->design_choices) ? bucket_named (b, key, tiles)
@@ -221,47 +240,96 @@ bucket_head (const Bucket *k)
              : g_sequence_get (g_sequence_get_begin_iter (k->queue));
 }
 
+/* The ratio a bucket is ranked by: its own, else (an unprobed design)
+ * its tile bucket's times DESIGN_PRIOR, else 1. */
+static double
+ratio_of (const Bucket *k)
+{
+  return isfinite (k->ratio) ? k->ratio
+         : k->parent && isfinite (k->parent->ratio)
+             ? MAX (1, k->parent->ratio * DESIGN_PRIOR)
+             : 1;
+}
+
+/* Least key, then least head bound, then the oldest bucket. */
+static gint
+bucket_cmp (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  const Bucket *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  if (x->head != y->head)
+    return x->head < y->head ? -1 : 1;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Puts the bucket in its place among the ready ones after its head or
+ * its ratio changed (out of them when it is empty).  Keeping the buckets
+ * ranked, rather than scanning them for the next node, matters: a whole
+ * space's search makes tens of thousands (a design each), and a scan per
+ * node taken left the device waiting for leaves. */
+static void
+bucket_rank (Bnb *b, Bucket *k)
+{
+  g_clear_pointer (&k->rank, g_sequence_remove);
+  QNode *q = bucket_head (k);
+  if (q == NULL)
+    return;
+  k->head = q->bound;
+  k->key = q->bound * ratio_of (k);
+  k->rank = g_sequence_insert_sorted (b->ready, k, bucket_cmp, NULL);
+}
+
+/* Whether a bucket waits for a result: it has no ratio yet, its next
+ * node is a leaf, and PROBES of its leaves are on their way. */
+static gboolean
+bucket_waits (const Bnb *b, const Bucket *k)
+{
+  return b->ctx->options->order != BNB_NODE_ORDER_BOUND
+         && !isfinite (k->ratio) && k->in_flight >= PROBES
+         && bnb_choice_node_is_leaf (bucket_head (k)->node);
+}
+
 /* The bucket whose next node comes first: least lowest bound times
  * ratio (1 before any of its leaves ran), then least bound.  A bucket
- * with no ratio yet whose next node is a leaf waits while PROBES of its
- * leaves are on their way (NULL when every bucket waits), so that a new
- * tile choice is judged on a leaf or two, not on a pipeline's worth of
- * its lowest-bound siblings. */
+ * that waits (bucket_waits) is passed over (NULL when every bucket
+ * does), so that a new tile choice is judged on a leaf or two, not on a
+ * pipeline's worth of its lowest-bound siblings.  Those are few: each
+ * has PROBES leaves on their way. */
 static Bucket *
 next_bucket (Bnb *b)
 {
-  Bucket *best = NULL;
-  double best_key = INFINITY, best_bound = INFINITY;
-  GHashTableIter it;
-  gpointer value;
-  g_hash_table_iter_init (&it, b->buckets);
-  while (g_hash_table_iter_next (&it, NULL, &value))
+  for (GSequenceIter *i = g_sequence_get_begin_iter (b->ready);
+       !g_sequence_iter_is_end (i); i = g_sequence_iter_next (i))
     {
-      Bucket *k = value;
-      QNode *q = bucket_head (k);
-      if (q == NULL
-          || (b->ctx->options->order != BNB_NODE_ORDER_BOUND
-              && !isfinite (k->ratio)
-              && k->in_flight >= PROBES && bnb_choice_node_is_leaf (q->node)))
-        continue;
-      double ratio = isfinite (k->ratio) ? k->ratio
-                     : k->parent && isfinite (k->parent->ratio)
-                         ? MAX (1, k->parent->ratio * DESIGN_PRIOR)
-                         : 1;
-      double key = q->bound * ratio;
-      if (best == NULL || key < best_key
-          || (key == best_key && q->bound < best_bound))
-        best = k, best_key = key, best_bound = q->bound;
+      Bucket *k = g_sequence_get (i);
+      if (!bucket_waits (b, k))
+        return k;
     }
-  return best;
+  return NULL;
 }
 
-/* A leaf of the bucket ran in `seconds`: the bucket learns its ratio. */
+/* A leaf of the bucket ran in `seconds`: the bucket learns its ratio, and
+ * so does its tile bucket, whose unprobed designs borrow it. */
 static void
-bucket_learn (Bucket *k, double bound, double seconds)
+bucket_learn (Bnb *b, Bucket *k, double bound, double seconds)
 {
-  for (; k != NULL && bound > 0 && seconds > 0; k = k->parent)
-    k->ratio = fmin (k->ratio, fmax (seconds / bound, 1));
+  if (bound <= 0 || seconds <= 0)
+    return;
+  double r = fmax (seconds / bound, 1);
+  for (; k != NULL; k = k->parent)
+    {
+      if (!(r < k->ratio))
+        continue;
+      k->ratio = r;
+      bucket_rank (b, k);
+      for (guint i = 0; k->designs != NULL && i < k->designs->len; i++)
+        {
+          Bucket *d = k->designs->pdata[i];
+          if (!isfinite (d->ratio) && d->rank != NULL)
+            bucket_rank (b, d);
+        }
+    }
 }
 
 static double
@@ -391,17 +459,20 @@ cut_qnode (Bnb *b, QNode *q)
   cut_node (b, q->depth, g_steal_pointer (&q->node));
 }
 
-/* Drops every queued node whose bound is not below the cut-off. */
+/* Drops every queued node whose bound is not below the cut-off, when it
+ * fell since the last time (nodes are queued only below it). */
 static void
 drop_tail (Bnb *b)
 {
   double cutoff = cutoff_of (b);
-  GHashTableIter it;
-  gpointer value;
-  g_hash_table_iter_init (&it, b->buckets);
-  while (g_hash_table_iter_next (&it, NULL, &value))
+  if (!(cutoff < b->dropped_at))
+    return;
+  b->dropped_at = cutoff;
+  g_autoptr (GPtrArray) emptied = g_ptr_array_new ();
+  for (GSequenceIter *i = g_sequence_get_begin_iter (b->ready);
+       !g_sequence_iter_is_end (i); i = g_sequence_iter_next (i))
     {
-      Bucket *k = value;
+      Bucket *k = g_sequence_get (i);
       while (!g_sequence_is_empty (k->queue))
         {
           GSequenceIter *last
@@ -414,7 +485,11 @@ drop_tail (Bnb *b)
           qnode_free (q);
           b->queued--;
         }
+      if (g_sequence_is_empty (k->queue))
+        g_ptr_array_add (emptied, k);
     }
+  for (guint i = 0; i < emptied->len; i++)
+    bucket_rank (b, emptied->pdata[i]);
 }
 
 static QNode *
@@ -432,9 +507,11 @@ push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
       guint depth)
 {
   QNode *q = qnode_new (b, node, split, bound, depth);
-  g_sequence_insert_sorted (q->bucket->queue, q, qnode_cmp,
-                            &b->deeper_first);
+  GSequenceIter *at = g_sequence_insert_sorted (q->bucket->queue, q,
+                                                qnode_cmp, &b->deeper_first);
   b->queued++;
+  if (g_sequence_iter_is_begin (at))
+    bucket_rank (b, q->bucket);
 }
 
 /* ---- The device threads --------------------------------------------- */
@@ -546,7 +623,7 @@ receive (Bnb *b, DeviceJob *job)
   if (job->e != NULL && job->e->stopped) /* the budget ran out: not run */
     g_clear_pointer (&job->e, bnb_evaluation_free);
   if (job->e != NULL && job->e->outcome == BNB_OUTCOME_OK)
-    bucket_learn (leaf->bucket, leaf->bound, job->e->median_s);
+    bucket_learn (b, leaf->bucket, leaf->bound, job->e->median_s);
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))
@@ -827,6 +904,7 @@ pop_next (Bnb *b, Bucket *k)
   QNode *q = g_sequence_get (first);
   g_sequence_remove (first);
   b->queued--;
+  bucket_rank (b, k);
   return q;
 }
 
@@ -916,15 +994,9 @@ static double
 lowest_open (Bnb *b)
 {
   double lowest = b->skipped_open;
-  GHashTableIter it;
-  gpointer value;
-  g_hash_table_iter_init (&it, b->buckets);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    {
-      QNode *q = bucket_head (value);
-      if (q != NULL)
-        lowest = fmin (lowest, q->bound);
-    }
+  for (GSequenceIter *i = g_sequence_get_begin_iter (b->ready);
+       !g_sequence_iter_is_end (i); i = g_sequence_iter_next (i))
+    lowest = fmin (lowest, ((Bucket *) g_sequence_get (i))->head);
   return lowest;
 }
 
@@ -946,9 +1018,9 @@ run_loop (Bnb *b)
       gboolean worked = !ctx->stop && dispatch_batch (b);
       if (!worked)
         receive_ready (b, TRUE);
-      bnb_search_progress (ctx, ctx->result->nodes,
-                           b->queued, lowest_open (b),
-                           FALSE);
+      if (bnb_search_progress_due (ctx))
+        bnb_search_progress (ctx, ctx->result->nodes, b->queued,
+                             lowest_open (b), FALSE);
     }
   set_cutoff (b);
   while (b->in_flight > 0)
@@ -958,12 +1030,14 @@ run_loop (Bnb *b)
 static void
 bnb_init (Bnb *b, BnbSearchContext *ctx)
 {
-  *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY };
+  *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY,
+              .dropped_at = INFINITY };
   b->budget_left = ctx->options->max_evaluations > 0
                        ? ctx->options->max_evaluations
                        : G_MAXUINT64;
   b->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                       bucket_free);
+  b->ready = g_sequence_new (NULL);
   b->tile_choices = g_array_new (FALSE, FALSE, sizeof (guint));
   b->design_choices = g_array_new (FALSE, FALSE, sizeof (guint));
   const BnbChoiceSpace *space = bnb_choice_node_space (ctx->root);
@@ -1018,6 +1092,7 @@ bnb_clear (Bnb *b)
   g_hash_table_iter_init (&it, b->buckets);
   while (g_hash_table_iter_next (&it, NULL, &value))
     g_sequence_foreach (((Bucket *) value)->queue, qnode_free_each, NULL);
+  g_sequence_free (b->ready);
   g_hash_table_unref (b->buckets);
   g_array_unref (b->tile_choices);
   g_array_unref (b->design_choices);

@@ -182,6 +182,13 @@ bnb_search_interrupted (const BnbSearchContext *ctx)
   return interrupted (ctx);
 }
 
+gboolean
+bnb_search_progress_due (const BnbSearchContext *ctx)
+{
+  return ctx->options->progress != NULL
+         && g_timer_elapsed (ctx->timer, NULL) - ctx->last_progress_s >= 0.25;
+}
+
 void
 bnb_search_progress (BnbSearchContext *ctx, guint64 nodes, guint64 queued,
                      double lowest_open_s, gboolean force)
