@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Search quality on the whole mxm space (issue 16): every strategy with
+# three seeds at one budget, spread over the GPUs of one host, the jobs of
+# each GPU one after another, the GPUs at once; then the proven best of
+# bench/mxm-mapped.decisions, run on GPU 0, as the best known kernel.
+# Each job is a `bnbtune compare` of one strategy; its evaluations.csv is
+# kept without the decisions (OUT/gG-J.csv), with its summary (.txt).
+# bench/compare-merge.py OUT/*.csv then makes the table.
+# Usage: bench/gpu-compare.sh BUDGET   (e.g. 110s)
+# Environment: N (1024), GPUS (4: 4 jobs on each of 4 GPUs; 1: all 15 on
+# GPU 0), WORKERS (14), THREADS (16), BNBTUNE (./bnbtune)
+set -u
+out=${OUT:-out}
+n=${N:-1024}
+budget=$1
+size=M=$n,N=$n,K=$n
+bnbtune=${BNBTUNE:-./bnbtune}
+mkdir -p "$out"
+# strategy:first seed:seeds, per GPU
+if [ "${GPUS:-4}" = 4 ]; then
+  jobs=("bnb:1:1 bnb:2:1 bnb:3:1"
+        "random:1:3 coordinate:1:1"
+        "genetic:1:3 coordinate:2:1"
+        "nelder-mead:1:3 coordinate:3:1")
+else
+  jobs=("bnb:1:1 bnb:2:1 bnb:3:1 random:1:3 genetic:1:3 nelder-mead:1:3 coordinate:1:3")
+fi
+run_gpu() {
+  local g=$1 j=0 job strategy seed seeds
+  for job in ${jobs[$g]}; do
+    IFS=: read -r strategy seed seeds <<< "$job"
+    local name=$out/g$g-$j
+    XDG_CACHE_HOME=/tmp/bnb-compare-cache-$g XDG_DATA_HOME=/tmp/bnb-compare-data-$g \
+      "$bnbtune" compare --kernel data/kernels/mxm.ir --size $size --device "$g" \
+      --strategies "$strategy" --seed "$seed" --seeds "$seeds" \
+      --budget "$budget" --workers "${WORKERS:-14}" --threads "${THREADS:-16}" \
+      --build-timeout 10 --quiet --report "$name" > "$name.txt" 2>&1
+    python3 - "$name/evaluations.csv" "$name.csv" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline='') as f, open(sys.argv[2], 'w', newline='') as g:
+    r = csv.DictReader(f)
+    keep = [c for c in r.fieldnames if c != 'decisions']
+    w = csv.DictWriter(g, keep, extrasaction='ignore')
+    w.writeheader()
+    for row in r:
+        w.writerow(row)
+PY
+    rm -rf "$name"
+    j=$((j + 1))
+  done
+}
+for g in "${!jobs[@]}"; do run_gpu "$g" & done
+wait
+XDG_CACHE_HOME=/tmp/bnb-compare-cache-0 XDG_DATA_HOME=/tmp/bnb-compare-data-0 \
+  "$bnbtune" run --kernel data/kernels/mxm.ir --size $size --device 0 \
+  --repetitions 50 --every-design \
+  --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
+  > "$out/mapped-best-run.txt" 2>&1
