@@ -7,8 +7,9 @@
 # kept without the decisions (OUT/gG-J.csv), with its summary (.txt).
 # bench/compare-merge.py OUT/*.csv then makes the table.
 # Usage: bench/gpu-compare.sh BUDGET   (e.g. 110s)
-# Environment: N (1024), GPUS (4: 4 jobs on each of 4 GPUs; 1: all 15 on
-# GPU 0), WORKERS (14), THREADS (16), BNBTUNE (./bnbtune)
+# Environment: N (1024), GPUS (4: 4 jobs on each of 4 GPUs; 2: 7 and 8;
+# 1: all 15 on GPU 0), WORKERS (14), THREADS (16), BNBTUNE (./bnbtune),
+# RUN_ARGS (more options for every compare, e.g. --repetitions 5)
 set -u
 out=${OUT:-out}
 n=${N:-1024}
@@ -22,6 +23,9 @@ if [ "${GPUS:-4}" = 4 ]; then
         "random:1:3 coordinate:1:1"
         "genetic:1:3 coordinate:2:1"
         "nelder-mead:1:3 coordinate:3:1")
+elif [ "${GPUS:-4}" = 2 ]; then
+  jobs=("bnb:1:1 bnb:2:1 bnb:3:1 random:1:3 coordinate:1:1"
+        "genetic:1:3 nelder-mead:1:3 coordinate:2:2")
 else
   jobs=("bnb:1:1 bnb:2:1 bnb:3:1 random:1:3 genetic:1:3 nelder-mead:1:3 coordinate:1:3")
 fi
@@ -34,7 +38,8 @@ run_gpu() {
       "$bnbtune" compare --kernel data/kernels/mxm.ir --size $size --device "$g" \
       --strategies "$strategy" --seed "$seed" --seeds "$seeds" \
       --budget "$budget" --workers "${WORKERS:-14}" --threads "${THREADS:-16}" \
-      --build-timeout 10 --quiet --report "$name" > "$name.txt" 2>&1
+      --build-timeout 10 --quiet ${RUN_ARGS:-} --report "$name" \
+      > "$name.txt" 2>&1
     python3 - "$name/evaluations.csv" "$name.csv" <<'PY'
 import csv, sys
 with open(sys.argv[1], newline='') as f, open(sys.argv[2], 'w', newline='') as g:
