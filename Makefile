@@ -79,6 +79,10 @@ bench-model: build/release/bench/bench-model
 build/release/bench/bench-model: build/release/bench/bench-model.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+# Many leaves' bounds in one process, for bench/model-ratios.py.
+build/release/bench/journal-bounds: build/release/bench/journal-bounds.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
 # TFLOP/s against N from bench/mxm-vs-clblast.sh's table, with the
 # reports' SVG writer (bench/tflops-plot.c).

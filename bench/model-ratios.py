@@ -8,6 +8,9 @@ measured time, and the rank of the measured best among the bounds.
 One GPU measurement (bench/model-sample.sh) serves every model version.
 
 Usage: [BNBTUNE=path] bench/model-ratios.py DEVICE.ini JOURNAL... [--tsv OUT.tsv]
+With BOUNDS=build/release/bench/journal-bounds, every kernel of a journal
+is bounded in one process of that tool (bench/journal-bounds.c, every
+design allowed) instead of an `explain` each: thousands a second.
 """
 import concurrent.futures, gzip, json, os, re, subprocess, sys
 
@@ -34,6 +37,20 @@ def bound(bnbtune, dev, head, decisions):
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     m = re.search(r"^bound\s+([\d.e+-]+) (ns|us|ms|s)\s+(.*?):", out, re.M)
     return float(m.group(1)) * UNIT[m.group(2)], m.group(3)
+
+
+def bounds_batch(tool, dev, head, rows):
+    sizes = head["sizes"] if head.get("sizes") and "=" in head["sizes"] else ""
+    out = subprocess.run([tool, head["kernel_path"], sizes, dev],
+                         input="".join(r["decisions"] + "\n" for r in rows),
+                         capture_output=True, text=True, check=True).stdout
+    result = []
+    for line in out.splitlines():
+        v, term = line.split("\t", 1)
+        if v == "-":
+            raise subprocess.CalledProcessError(1, tool, stderr=term)
+        result.append((float(v) * 1e6, term.split(":")[0]))
+    return result
 
 
 def ranks(x):
@@ -72,8 +89,11 @@ def main(argv):
         head, rows = journal(path)
         t, b, terms = [], [], {}
         try:
-            bounds = list(pool.map(lambda r: bound(bnbtune, dev, head,
-                                                   r["decisions"]), rows))
+            if os.environ.get("BOUNDS"):
+                bounds = bounds_batch(os.environ["BOUNDS"], dev, head, rows)
+            else:
+                bounds = list(pool.map(lambda r: bound(bnbtune, dev, head,
+                                                       r["decisions"]), rows))
         except subprocess.CalledProcessError as e:
             print(f"{path}: skipped, bnbtune explain failed: "
                   f"{e.stderr.strip().splitlines()[-1] if e.stderr else e}")
