@@ -153,10 +153,28 @@ json_info (BnbJson *j, const BnbReportInfo *info, double best)
   bnb_json_number (j, "overall_best_s", best);
 }
 
+/* The first kernel the search timed that ran correctly (not a final
+ * re-measure), or NULL: what the winner is measured against, since a
+ * search starts from a plain kernel (the first dive's). */
+static const BnbSearchRecord *
+first_timed (const BnbSearchResult *r)
+{
+  for (guint i = 0; i < r->records->len; i++)
+    {
+      const BnbSearchRecord *rec
+          = &g_array_index (r->records, BnbSearchRecord, i);
+      if (rec->outcome == BNB_OUTCOME_OK && !rec->final
+          && isfinite (rec->time_s))
+        return rec;
+    }
+  return NULL;
+}
+
 static void
 json_best (BnbJson *j, const BnbReportInfo *info, const BnbSearchResult *r,
            double overall)
 {
+  const BnbSearchRecord *first = first_timed (r);
   bnb_json_string (j, "strategy", bnb_strategy_name (r->strategy));
   bnb_json_uint (j, "seed", r->seed);
   bnb_json_string (j, "order", r->order);
@@ -168,6 +186,8 @@ json_best (BnbJson *j, const BnbReportInfo *info, const BnbSearchResult *r,
   bnb_json_number (j, "gflops", giga_rate (info->flops, r->best_s));
   bnb_json_number (j, "gbytes_s", giga_rate (info->bytes, r->best_s));
   bnb_json_number (j, "ratio_to_overall_best", r->best_s / overall);
+  bnb_json_number (j, "first_s", first ? first->time_s : NAN);
+  json_index (j, "first_index", first ? first->index : 0);
   /* the driver's figures for the winner's kernel, null when unknown */
   const BnbSearchRecord *best
       = r->best_index >= 1 && r->best_index <= r->records->len
@@ -839,6 +859,21 @@ summary_best (GString *s, const BnbReportInfo *info, const BnbSearchResult *r)
                                   "(%.2f× the re-measure)\n",
                                   seen, rec->time_s / r->best_s);
         }
+    }
+  /* how far the search came from the plain kernel it started with */
+  const BnbSearchRecord *first = first_timed (r);
+  if (first != NULL && first->index != r->best_index && r->best_s > 0
+      && first->time_s > r->best_s)
+    {
+      g_autofree char *t = format_us (first->time_s);
+      double x = first->time_s / r->best_s;
+      summary_label (s, "");
+      g_string_append_printf (s, x < 10 ? "%.2f" : x < 100 ? "%.1f" : "%.0f",
+                              x);
+      g_string_append_printf (s,
+                              "× faster than the first kernel timed "
+                              "(%s µs, evaluation %" G_GUINT64_FORMAT ")\n",
+                              t, first->index);
     }
   summary_label (s, "Bound");
   g_string_append_printf (s, "%s µs", bound);

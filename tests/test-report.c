@@ -377,6 +377,11 @@ test_json (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (json, "\"evaluations_to_5pct\": 3,"));
   g_assert_nonnull (strstr (json, "\"evaluations_to_5pct\": null,"));
   g_assert_nonnull (strstr (json, "\"ratio_to_overall_best\": 1.25,"));
+  /* bnb's first kernel that ran is evaluation 2 (200 µs), random's 1 */
+  g_assert_nonnull (strstr (json, "\"first_s\": 0.0002,\n"
+                                  "      \"first_index\": 2,"));
+  g_assert_nonnull (strstr (json, "\"first_s\": 0.0004,\n"
+                                  "      \"first_index\": 1,"));
   g_assert_cmpuint (count (json, "\"lowest_open_s\": null,"), ==, 2);
   g_assert_cmpuint (count (json, "\"gap\": null,"), ==, 2);
   g_assert_cmpuint (count (json, "\"depth\": "), ==, 3);
@@ -503,6 +508,9 @@ test_summary_proven (Fixture *f, gconstpointer data)
   g_assert_null (strstr (one, "not proven"));
   g_assert_nonnull (strstr (one, "100 µs, 5.243 GFLOP/s (evaluation 3)"));
   g_assert_nonnull (strstr (one, "80 µs, measured/bound 1.250×"));
+  /* the first kernel that ran (evaluation 1 failed to build) */
+  g_assert_nonnull (strstr (one, "\n            2.00× faster than the first "
+                                 "kernel timed (200 µs, evaluation 2)\n"));
   g_assert_nonnull (strstr (one, "note=\"a,b\""));
   g_assert_nonnull (strstr (one, "3e+08 kernels (estimated)"));
   g_assert_nonnull (strstr (one, "Reduction   5e+07×"));
