@@ -96,7 +96,6 @@ struct Bnb {
   BnbSearchContext *ctx;
   GHashTable *buckets; /* tile values (a string) -> Bucket */
   GSequence *ready;    /* the buckets that hold nodes, by key (Bucket) */
-  guint64 n_buckets;
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   gboolean deeper_first; /* among equal bounds (the learned orders) */
   GArray *tile_choices; /* guint: the space's tile choices */
@@ -196,7 +195,7 @@ bucket_named (Bnb *b, GString *key, Bucket *parent)
       k->queue = g_sequence_new (NULL);
       k->ratio = INFINITY;
       k->parent = parent;
-      k->id = b->n_buckets++;
+      k->id = g_hash_table_size (b->buckets);
       if (parent != NULL)
         {
           if (parent->designs == NULL)

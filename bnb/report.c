@@ -159,15 +159,10 @@ json_info (BnbJson *j, const BnbReportInfo *info, double best)
 static const BnbSearchRecord *
 first_timed (const BnbSearchResult *r)
 {
-  for (guint i = 0; i < r->records->len; i++)
-    {
-      const BnbSearchRecord *rec
-          = &g_array_index (r->records, BnbSearchRecord, i);
-      if (rec->outcome == BNB_OUTCOME_OK && !rec->final
-          && isfinite (rec->time_s))
-        return rec;
-    }
-  return NULL;
+  guint64 i = bnb_search_result_evaluations_to (r, INFINITY, 0);
+  return i >= 1 && i <= r->records->len
+             ? &g_array_index (r->records, BnbSearchRecord, i - 1)
+             : NULL;
 }
 
 static void

@@ -212,15 +212,15 @@ order_ids (Narrow *g)
   for (guint h = 1; h < 3 && !g->dead; h++)
     {
       guint may = 0, last = 0;
-      gboolean certain = id_used (g->n, h, TRUE)
-                         || (h == 1 && id_used (g->n, 2, TRUE));
       for (guint d = 0; d < s->n_dims; d++)
         if (kind_may (g->n, d, BNB_KIND_THREAD_X + h - 1))
           may++, last = d;
       if (may == 0)
         for (guint d = 0; d < s->n_dims && !g->dead; d++)
           narrow (g, s->kind_base + d, 1u << (BNB_KIND_THREAD_X + h));
-      else if (may == 1 && certain)
+      else if (may == 1
+               && (id_used (g->n, h, TRUE)
+                   || (h == 1 && id_used (g->n, 2, TRUE))))
         narrow (g, s->kind_base + last,
                 ~(BnbDomain)(1u << (BNB_KIND_THREAD_X + h - 1)));
     }
