@@ -230,6 +230,18 @@ print_figures (const BnbModelFigures *f)
             f->barrier_step_s * 1e6);
   else
     printf ("  barrier steps: no figure, not bounded\n");
+  if (f->line_bytes > 0)
+    printf ("  a global load takes a cycle per %.4g-byte L1 line its warp "
+            "touches (%.4g for 8- and 16-byte loads)\n",
+            f->line_bytes, f->wide_line_cycles);
+  else
+    printf ("  L1 lines: no figure, sectors only\n");
+  if (f->banks > 0)
+    printf ("  local memory: %.4g banks of %.4g bytes, one distinct word a "
+            "bank a cycle\n",
+            f->banks, f->bank_bytes);
+  else
+    printf ("  local memory banks: no figure, bytes only\n");
 }
 
 /* Runs a leaf through a harness that borrows the kernel already parsed

@@ -105,6 +105,9 @@ typedef struct {
                                  0 unknown */
   double l1_line_bytes; /* the L1 line of which a global load takes a
                            cycle per line its warp touches; 0 unknown */
+  double local_banks;   /* local-memory banks, each serving one
+                           distinct word a cycle; 0 unknown */
+  double local_bank_bytes;    /* a bank's word (bytes); 0: 4 */
   double l1_wide_line_cycles; /* cycles a line of a global load of 8 or
                                  16 bytes a work-item takes; 0: one */
   double local_merge_bytes; /* the most bytes one local-memory load or

@@ -138,6 +138,10 @@ apply_entry (Table *t, BnbDeviceDesc *d)
     d->l1_line_bytes = table_number (t, "l1_line_bytes");
   if (d->l1_wide_line_cycles == 0)
     d->l1_wide_line_cycles = table_number (t, "l1_wide_line_cycles");
+  if (d->local_banks == 0)
+    d->local_banks = table_number (t, "local_banks");
+  if (d->local_bank_bytes == 0)
+    d->local_bank_bytes = table_number (t, "local_bank_bytes");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

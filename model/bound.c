@@ -511,7 +511,7 @@ may_vector (const Ctx *c, const BnbModelInst *in)
  * the instruction may be a vector dim (codegen prints vloadN/vstoreN). */
 static Use
 access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
-            double merge, gboolean load)
+            double merge, gboolean load, double bank)
 {
   const BnbModelInst *in = &c->m->insts[a->inst];
   double n = count (c, in, a->mask | parallel_mask (c, in));
@@ -525,6 +525,7 @@ access_use (const Ctx *c, const BnbModelAccess *a, guint inner, double elem,
   u.per_item = issue / (c->gmax * spread_max (c, in));
   u.bytes = MAX (count (c, in, a->mask | kind_mask (c, in, BLOCK_BITS)) * elem,
                  sector_bytes (c, a, elem, n * wf, width, load));
+  u.bytes = MAX (u.bytes, n * wf * bank * c->m->fig.local_cycle_bytes);
   u.footprint = count (c, in, a->mask) * elem;
   return u;
 }
@@ -547,7 +548,7 @@ set_use (const Ctx *c, BnbModelSet set, double elem, gboolean load)
   Use u = { 0, 0, 0, 0, 0 };
   for (guint k = set.first; k < set.first + set.n; k++)
     u = most (u, access_use (c, &c->m->accesses[k], c->m->accesses[k].inner,
-                             elem, BNB_MODEL_VECTOR_BYTES, load));
+                             elem, BNB_MODEL_VECTOR_BYTES, load, 0));
   return u;
 }
 
@@ -664,6 +665,167 @@ innermost_slot (const Ctx *c, const BnbModelTemp *tp)
   return BNB_MODEL_NONE;
 }
 
+/* A temporary's array in local memory as codegen lays it out, when the
+ * node already decides it (kinds, fusions, sizes and padding): per slot
+ * of the model's table, the elements between consecutive indices of its
+ * level, -1 where local memory does not store it.  FALSE when still
+ * open. */
+static gboolean
+local_layout (const Ctx *c, guint t, double *stride)
+{
+  const BnbModelTemp *tp = &c->m->temps[t];
+  BnbChoiceReader r = { c->node, FALSE, { 0, 0 } };
+  BnbStorageLevel levels[BNB_MODEL_MAX_SLOTS];
+  BnbPad pad;
+  guint count, k = 0;
+  if (tp->n_slots == 0
+      || domain (c, tp->mem_choice) != KIND_BIT (BNB_MEM_LOCAL))
+    return FALSE;
+  count = bnb_choice_read_storage (&r, t, levels, &pad);
+  if (r.open || count > tp->n_slots)
+    return FALSE;
+  for (guint s = 0; s < tp->n_slots; s++)
+    {
+      const BnbModelSlot *sl = &tp->slots[s];
+      const BnbModelDim *d
+          = &c->m->dims[sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]];
+      stride[s] = -1;
+      if (k < count && levels[k].logical == d->logical
+          && levels[k].level == d->level)
+        stride[s]
+            = (double)bnb_choice_storage_stride (levels, count, pad, k++);
+    }
+  return k == count;
+}
+
+/* The distinct words one bank serves, at most over the banks, for a
+ * warp whose work-items start at the element offsets `offs` (sorted,
+ * elements of `elem` bytes) and each read `v` adjacent elements: the
+ * words of each work-item are one run, and runs that overlap share
+ * theirs. */
+static double
+bank_words (const Ctx *c, const gint64 *offs, guint n, double elem, guint v)
+{
+  const gint64 bank = (gint64)c->m->fig.bank_bytes;
+  const gint64 banks = (gint64)c->m->fig.banks, size = (gint64)elem;
+  const gboolean whole = size % bank == 0, pow2 = (banks & (banks - 1)) == 0;
+  guint per[BNB_MODEL_MAX_BANKS] = { 0 }, most = 0;
+  gint64 next = -1;
+  for (guint i = 0; i < n; i++) /* offsets are never negative */
+    {
+      gint64 first = whole ? offs[i] * (size / bank) : offs[i] * size / bank;
+      gint64 last = whole ? (offs[i] + v) * (size / bank) - 1
+                          : ((offs[i] + v) * size - 1) / bank;
+      gint64 w = MAX (first, next);
+      guint k = (guint)(pow2 ? w & (banks - 1) : w % banks);
+      for (; w <= last; w++)
+        {
+          per[k]++;
+          most = MAX (most, per[k]);
+          k = k + 1 == (guint)banks ? 0 : k + 1;
+        }
+      next = MAX (next, last + 1);
+    }
+  return most;
+}
+
+/* Bank cycles per warp instruction of one element a work-item, the
+ * least over the warps of a work-group and over the widths a compiler
+ * may merge a work-item's adjacent elements into (up to 16 bytes, or
+ * one element where they are never adjacent), per element: local
+ * memory has `banks` banks, each serving one distinct word a cycle
+ * (work-items that read one word share it), so a warp access takes at
+ * least the most distinct words one bank holds.  0 where anything it
+ * needs is open: the layout, the local sizes, the dims on local ids, a
+ * vector dim, or a guard that may idle work-items. */
+static double
+bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
+             guint n_slots, const double *stride, double elem, guint inner)
+{
+  const BnbModelInst *in = &c->m->insts[a->inst];
+  const guint simd = (guint)c->m->fig.simd;
+  gint64 coef[3] = { 0, 0, 0 }, size[3], active[3], items = 1;
+  gint64 offs[BNB_MODEL_MAX_WARP], seen[BNB_MODEL_SHAPES][BNB_MODEL_MAX_WARP];
+  guint n_seen = 0, seen_n[BNB_MODEL_SHAPES], widths;
+  double best = INFINITY;
+  if (!inst_never_guarded (c, in) || may_vector (c, in)
+      || simd > BNB_MODEL_MAX_WARP || c->m->fig.banks > BNB_MODEL_MAX_BANKS)
+    return 0;
+  for (guint h = 0; h < 3; h++)
+    {
+      if (c->lmin[h] != c->lmax[h])
+        return 0;
+      active[h] = size[h] = (gint64)c->lmax[h];
+      items *= size[h];
+    }
+  for (guint s = 0; s < n_slots; s++)
+    if (stride[s] >= 0 && slot_pos[s] == BNB_MODEL_NONE)
+      return 0;
+  for (guint j = 0; j < in->n_dims; j++)
+    {
+      guint d = in->dims[j], h;
+      BnbDomain k = c->kind[d];
+      if ((k & THREAD_BITS) == 0)
+        continue;
+      if ((k & ~THREAD_BITS) != 0 || (k & (k - 1)) != 0
+          || c->smin[d] != c->smax[d])
+        return 0;
+      h = (guint)__builtin_ctz (k) - BNB_KIND_THREAD_X;
+      active[h] = MIN (active[h], (gint64)c->smin[d]);
+      for (guint s = 0; s < n_slots; s++)
+        if (slot_pos[s] == j && stride[s] >= 0)
+          coef[h] += (gint64)stride[s];
+    }
+  widths = strided_lanes (c, in, inner)
+               ? 1
+               : (guint)MAX (1, BNB_MODEL_VECTOR_BYTES / elem);
+  /* Warps whose work-items' offsets differ by one constant move every
+   * word by as much, and so no bank's count: each such shape once. */
+  gint64 x = 0, y = 0, z = 0; /* of work-item `first`, counted along */
+  for (gint64 first = 0; first < items; first += simd)
+    {
+      guint n = 0;
+      gboolean known = FALSE;
+      for (gint64 l = first; l < MIN (first + (gint64)simd, items); l++)
+        {
+          if (x < active[0] && y < active[1] && z < active[2])
+            offs[n++] = coef[0] * x + coef[1] * y + coef[2] * z;
+          if (++x == size[0])
+            {
+              x = 0;
+              if (++y == size[1])
+                y = 0, z++;
+            }
+        }
+      if (n == 0)
+        continue;
+      for (guint i = 0; i < n_seen && !known; i++)
+        {
+          known = seen_n[i] == n;
+          for (guint j = 0; j < n && known; j++)
+            known = seen[i][j] == offs[j] - offs[0];
+        }
+      if (known)
+        continue;
+      if (n_seen < BNB_MODEL_SHAPES)
+        {
+          for (guint j = 0; j < n; j++)
+            seen[n_seen][j] = offs[j] - offs[0];
+          seen_n[n_seen++] = n;
+        }
+      for (guint i = 1; i < n; i++) /* insertion: n is a warp at most */
+        for (guint j = i; j > 0 && offs[j - 1] > offs[j]; j--)
+          {
+            gint64 t = offs[j];
+            offs[j] = offs[j - 1];
+            offs[j - 1] = t;
+          }
+      for (guint v = 1; v <= widths; v *= 2)
+        best = MIN (best, bank_words (c, offs, n, elem, v) / v);
+    }
+  return isfinite (best) ? best : 0;
+}
+
 /* The bytes a compiler may merge one side's scalar accesses to a
  * temporary into (0: the writer, 1: the reader): the device's figure
  * where the temporary is certainly in local memory and the address
@@ -697,18 +859,33 @@ temp_use (const Ctx *c, const BnbModelTemp *tp)
 {
   Use writes = { 0, 0, 0, 0, 0 }, reads = writes;
   guint s = innermost_slot (c, tp);
+  double stride[BNB_MODEL_MAX_SLOTS];
+  gboolean banked = c->m->fig.gpu && c->m->fig.banks > 0
+                    && local_layout (c, (guint)(tp - c->m->temps), stride);
   for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
     {
       const BnbModelComm *mc = &c->m->comms[k];
       guint wpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][0];
       guint rpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][1];
+      guint pos[2][BNB_MODEL_MAX_SLOTS];
+      double bank[2] = { 0, 0 };
       if (!comm_crosses (c, mc))
         continue;
+      for (guint side = 0; banked && side < 2; side++)
+        {
+          for (guint q = 0; q < tp->n_slots; q++)
+            pos[side][q] = mc->slot_pos[q][side];
+          bank[side] = bank_cycles (c, side ? &mc->read : &mc->write,
+                                    pos[side], tp->n_slots, stride, tp->elem,
+                                    side ? rpos : wpos);
+        }
       if (mc->writes)
-        writes = most (writes, access_use (c, &mc->write, wpos, tp->elem,
-                                           temp_merge (c, tp, mc, 0), FALSE));
-      reads = most (reads, access_use (c, &mc->read, rpos, tp->elem,
-                                       temp_merge (c, tp, mc, 1), FALSE));
+        writes = most (writes,
+                       access_use (c, &mc->write, wpos, tp->elem,
+                                   temp_merge (c, tp, mc, 0), FALSE, bank[0]));
+      reads = most (reads,
+                    access_use (c, &mc->read, rpos, tp->elem,
+                                temp_merge (c, tp, mc, 1), FALSE, bank[1]));
     }
   return combine (writes, reads, FALSE);
 }

@@ -75,6 +75,9 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->line_bytes = d->l1_line_bytes;
   f->wide_line_cycles = MAX (d->l1_wide_line_cycles, 1);
   f->cache_cycle_bytes = f->cache_bytes_s / (f->units * f->clock_hz);
+  f->local_cycle_bytes = f->local_bytes_s / (f->units * f->clock_hz);
+  f->banks = d->local_banks;
+  f->bank_bytes = d->local_bank_bytes > 0 ? d->local_bank_bytes : 4;
   if (d->local_merge_bytes > 0)
     f->merge_bytes = MIN (d->local_merge_bytes, BNB_MODEL_VECTOR_BYTES);
   f->group_rate = d->group_starts_per_cycle * f->clock_hz;

@@ -28,6 +28,12 @@
 #define BNB_MODEL_MAX_SLOT_DIMS 8
 /* A work-item's widest access: vload4, NVIDIA's 128-bit loads. */
 #define BNB_MODEL_VECTOR_BYTES 16.0
+/* Bank conflicts (bound.c): the widest warp and the most banks and
+ * distinct words one warp access is checked for. */
+#define BNB_MODEL_MAX_WARP 64
+#define BNB_MODEL_MAX_BANKS 64
+#define BNB_MODEL_BANK_WORDS 512
+#define BNB_MODEL_SHAPES 8
 
 typedef guint32 BnbPosMask; /* bit j: an instruction's j-th dim */
 

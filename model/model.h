@@ -86,6 +86,10 @@ typedef struct {
                             line its warp touches (0: not bounded) */
   double wide_line_cycles; /* cycles a line of 8- or 16-byte loads */
   double cache_cycle_bytes; /* bytes the L1 path moves a cycle a unit */
+  double banks;             /* local-memory banks, each serving one word a
+                               cycle (0: no bank term) */
+  double bank_bytes;        /* a bank's word */
+  double local_cycle_bytes; /* bytes local memory moves a cycle a unit */
   double merge_bytes;   /* bytes one local-memory load or store whose
                            address holds a local id moves per work-item
                            at most from scalar accesses (a compiler's

@@ -293,6 +293,59 @@ test_leaf_l1 (gconstpointer data)
   fixture_clear (&f);
 }
 
+/* Bank conflicts: tests/data/transpose-local.ir (N = 256) writes its
+ * 32 x 32 chunk in local memory along local id x (the row j.1, one
+ * element a work-item: 32 adjacent words, every bank once) and reads it
+ * along x down a column (i.1): 32 work-items whose words lie a row
+ * apart.  Unpadded, a row is 32 words, so all 32 fall in one bank: 32
+ * cycles per warp read.  Padded, a row is 36 words, so work-item i uses
+ * bank 4i mod 32: 8 banks of 4 distinct words each, 4 cycles.  Neither
+ * side can merge a work-item's elements (each takes one of a row).  So
+ * the N^2 / 32 warp writes and as many reads take (1 + 32) and (1 + 4)
+ * cycles each, of the 64 work-groups' 64 busy compute units.  PoCL has
+ * no bank figure: the pads cost the same. */
+static void
+test_leaf_banks (gconstpointer data)
+{
+  const char *device = data;
+  static const char *const mapping
+      = "kind(i.0)=block; kind(j.0)=block; kind(i.1@x)=thread.y; "
+        "kind(j.1@x)=thread.x; kind(i.1@st.B)=thread.x; "
+        "kind(j.1@st.B)=thread.y; mem(x)=local; ";
+  static const char *const pads[] = { "pad(x)=no", "pad(x)=yes" };
+  const double cycles[] = { 1 + 32, 1 + 4 };
+  double local[2];
+  Fixture f;
+  fixture_load (&f, "tests/data/transpose-local.ir", "N=256", device);
+  const BnbModelFigures *fig = bnb_model_figures (f.model);
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = g_strconcat (mapping, pads[p], NULL);
+      BnbChoiceNode *node = bnb_choice_node_copy (f.root);
+      BnbModelExplain e;
+      g_assert_true (bnb_choice_node_apply_string (node, text, &error));
+      g_assert_no_error (error);
+      bnb_model_bound (f.model, node, &e);
+      assert_explained (e.bound, &e);
+      local[p] = e.values[BNB_MODEL_TERM_LOCAL];
+      if (!strstr (device, "pocl"))
+        {
+          double want = 256.0 * 256 / 32 * cycles[p]
+                        / (MIN (64, fig->units) * fig->clock_hz);
+          g_assert_cmpfloat (fig->banks, ==, 32);
+          g_assert_cmpfloat_with_epsilon (local[p], want, 1e-4 * want);
+        }
+      bnb_choice_node_free (node);
+    }
+  if (strstr (device, "pocl"))
+    {
+      g_assert_cmpfloat (fig->banks, ==, 0);
+      g_assert_cmpfloat (local[0], ==, local[1]);
+    }
+  fixture_clear (&f);
+}
+
 static void
 test_term_names (void)
 {
@@ -479,6 +532,12 @@ main (int argc, char **argv)
             path, GUINT_TO_POINTER (c * G_N_ELEMENTS (devices) + dv),
             test_leaf_l1);
       }
+  for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
+    {
+      g_autofree char *path = g_strdup_printf ("/model/leaf/banks/%s",
+                                               strrchr (devices[dv], '/') + 1);
+      g_test_add_data_func (path, devices[dv], test_leaf_banks);
+    }
   for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
     for (guint dv = 0; dv < G_N_ELEMENTS (devices); dv++)
       {
