@@ -61,6 +61,7 @@ static const Field fields[] = {
   FIELD ("architecture", l1_wide_line_cycles, FIELD_DOUBLE, FALSE),
   FIELD ("architecture", local_banks, FIELD_DOUBLE, FALSE),
   FIELD ("architecture", local_bank_bytes, FIELD_DOUBLE, FALSE),
+  FIELD ("architecture", local_shares_l1, FIELD_DOUBLE, FALSE),
   FIELD ("calibration", launch_host_s, FIELD_DOUBLE, FALSE),
   FIELD ("calibration", calibrated_at, FIELD_INT64, FALSE),
   FIELD ("calibration", calibration_seconds, FIELD_DOUBLE, FALSE),

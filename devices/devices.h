@@ -108,6 +108,8 @@ typedef struct {
   double local_banks;   /* local-memory banks, each serving one
                            distinct word a cycle; 0 unknown */
   double local_bank_bytes;    /* a bank's word (bytes); 0: 4 */
+  double local_shares_l1; /* 1: local memory and the L1's data path are
+                             one, serving one access at a time; 0 no */
   double l1_wide_line_cycles; /* cycles a line of a global load of 8 or
                                  16 bytes a work-item takes; 0: one */
   double local_merge_bytes; /* the most bytes one local-memory load or

@@ -142,6 +142,8 @@ apply_entry (Table *t, BnbDeviceDesc *d)
     d->local_banks = table_number (t, "local_banks");
   if (d->local_bank_bytes == 0)
     d->local_bank_bytes = table_number (t, "local_bank_bytes");
+  if (d->local_shares_l1 == 0)
+    d->local_shares_l1 = table_number (t, "local_shares_l1");
   hz = (clock > 0 ? clock : d->max_clock_mhz) * 1e6;
   set_datasheet (&d->fp32_flops, table_number (t, "fp32_flops"),
                  cus * d->lanes_per_cu * 2 * hz);

@@ -1024,6 +1024,9 @@ terms (const Ctx *c, const Work *w, double *t)
       = ratio (w->cache_bytes, f->cache_bytes_s * units_busy);
   t[BNB_MODEL_TERM_LOCAL]
       = ratio (w->local_bytes, f->local_bytes_s * units_busy);
+  t[BNB_MODEL_TERM_SRAM] = f->one_sram ? t[BNB_MODEL_TERM_CACHE]
+                                             + t[BNB_MODEL_TERM_LOCAL]
+                                       : 0;
 }
 
 static BnbModelTerm

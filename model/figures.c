@@ -77,6 +77,7 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->cache_cycle_bytes = f->cache_bytes_s / (f->units * f->clock_hz);
   f->local_cycle_bytes = f->local_bytes_s / (f->units * f->clock_hz);
   f->banks = d->local_banks;
+  f->one_sram = d->local_shares_l1 > 0;
   f->bank_bytes = d->local_bank_bytes > 0 ? d->local_bank_bytes : 4;
   if (d->local_merge_bytes > 0)
     f->merge_bytes = MIN (d->local_merge_bytes, BNB_MODEL_VECTOR_BYTES);

@@ -51,6 +51,8 @@ typedef enum {
   BNB_MODEL_TERM_GROUPS,  /* work-groups the device must start */
   BNB_MODEL_TERM_BARRIER, /* one work-group's loop steps split by a
                              barrier */
+  BNB_MODEL_TERM_SRAM,    /* global accesses and local memory through
+                             one data path */
   BNB_MODEL_TERM_COUNT,
 } BnbModelTerm;
 
@@ -90,6 +92,7 @@ typedef struct {
                                cycle (0: no bank term) */
   double bank_bytes;        /* a bank's word */
   double local_cycle_bytes; /* bytes local memory moves a cycle a unit */
+  gboolean one_sram;        /* the L1 path and local memory share it */
   double merge_bytes;   /* bytes one local-memory load or store whose
                            address holds a local id moves per work-item
                            at most from scalar accesses (a compiler's

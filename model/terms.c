@@ -42,6 +42,9 @@ static const TermInfo term_info[BNB_MODEL_TERM_COUNT] = {
   [BNB_MODEL_TERM_BARRIER]
   = { "barrier steps", "",
       "one work-group's loop steps split by a barrier, one after another" },
+  [BNB_MODEL_TERM_SRAM]
+  = { "L1 and local memory", "",
+      "one data path per compute unit serving both, one after the other" },
 };
 
 const char *

@@ -302,8 +302,9 @@ test_leaf_l1 (gconstpointer data)
  * bank 4i mod 32: 8 banks of 4 distinct words each, 4 cycles.  Neither
  * side can merge a work-item's elements (each takes one of a row).  So
  * the N^2 / 32 warp writes and as many reads take (1 + 32) and (1 + 4)
- * cycles each, of the 64 work-groups' 64 busy compute units.  PoCL has
- * no bank figure: the pads cost the same. */
+ * cycles each, of the 64 work-groups' 64 busy compute units.  On the
+ * GPUs the L1 and local memory are one data path: their terms add up.
+ * PoCL has no bank figure (the pads cost the same) and no such path. */
 static void
 test_leaf_banks (gconstpointer data)
 {
@@ -335,7 +336,11 @@ test_leaf_banks (gconstpointer data)
                         / (MIN (64, fig->units) * fig->clock_hz);
           g_assert_cmpfloat (fig->banks, ==, 32);
           g_assert_cmpfloat_with_epsilon (local[p], want, 1e-4 * want);
+          g_assert_cmpfloat (e.values[BNB_MODEL_TERM_SRAM], ==,
+                             e.values[BNB_MODEL_TERM_CACHE] + local[p]);
         }
+      else
+        g_assert_cmpfloat (e.values[BNB_MODEL_TERM_SRAM], ==, 0);
       bnb_choice_node_free (node);
     }
   if (strstr (device, "pocl"))
