@@ -51,6 +51,9 @@
  * ratio times this, so that the designs of a good tile choice are each
  * tried before the best of them is worked through. */
 #define DESIGN_PRIOR 0.8
+/* Occupancy order: dives from design buckets per batch, at most (each
+ * runs on the search's own thread, one node after another). */
+#define DESIGN_DIVES 8
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
 
@@ -279,14 +282,16 @@ bucket_rank (Bnb *b, Bucket *k)
   k->rank = g_sequence_insert_sorted (b->ready, k, bucket_cmp, NULL);
 }
 
-/* Whether a bucket waits for a result: it has no ratio yet, its next
- * node is a leaf, and PROBES of its leaves are on their way. */
+/* Whether a bucket waits for a result: it has no ratio yet, PROBES of
+ * its leaves are on their way, and its next node is a leaf, or it is a
+ * design's bucket (whose nodes each dive to a leaf: dispatch_batch). */
 static gboolean
 bucket_waits (const Bnb *b, const Bucket *k)
 {
   return b->ctx->options->order != BNB_NODE_ORDER_BOUND
          && !isfinite (k->ratio) && k->in_flight >= PROBES
-         && bnb_choice_node_is_leaf (bucket_head (k)->node);
+         && (k->parent != NULL
+             || bnb_choice_node_is_leaf (bucket_head (k)->node));
 }
 
 /* The bucket whose next node comes first: least lowest bound times
@@ -931,7 +936,7 @@ room (Bnb *b)
  * bound first expands inner nodes for ever: stencil2d at 4096^2 on an
  * H200 bounded 27 M nodes in 60 s and ran one kernel, the first dive's. */
 static void
-plunge (Bnb *b, QNode *q)
+plunge (Bnb *b, QNode *q, gboolean starving)
 {
   while (q != NULL && !bnb_choice_node_is_leaf (q->node))
     {
@@ -939,7 +944,7 @@ plunge (Bnb *b, QNode *q)
       expand_node (x);
       q = merge (b, x, TRUE);
     }
-  b->ctx->result->plunges++;
+  b->ctx->result->plunges += starving;
   if (q == NULL)
     return;
   if (is_incumbent (b, q))
@@ -962,7 +967,7 @@ dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
   guint64 most = room (b);
-  guint sent = 0;
+  guint sent = 0, dives = 0;
   while (b->queued > 0 && inner->len < BATCH && b->in_flight < most)
     {
       Bucket *k = next_bucket (b);
@@ -978,8 +983,20 @@ dispatch_batch (Bnb *b)
         }
       else if (sent == 0 && inner->len == 0 && starving (b, most))
         {
-          plunge (b, q);
+          plunge (b, q, TRUE);
           return TRUE;
+        }
+      else if (k->parent != NULL && dives < DESIGN_DIVES)
+        {
+          /* A design's bucket: its kinds and memory spaces are decided,
+           * and what tells its kernels apart (orders, padding) is known
+           * mostly at its leaves, whose bounds then stand above the
+           * design's.  Lowest bound first would expand every inner node
+           * of the design before any leaf; a dive gives a leaf now and
+           * leaves the siblings on the way queued. */
+          plunge (b, q, FALSE);
+          dives++;
+          sent++;
         }
       else
         g_ptr_array_add (inner, q);
