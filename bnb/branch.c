@@ -934,8 +934,10 @@ room (Bnb *b)
  * leaves of higher bounds (each term of the bound is a minimum over the
  * alternatives still open, not all of which one leaf can have), lowest
  * bound first expands inner nodes for ever: stencil2d at 4096^2 on an
- * H200 bounded 27 M nodes in 60 s and ran one kernel, the first dive's. */
-static void
+ * H200 bounded 27 M nodes in 60 s and ran one kernel, the first dive's.
+ * `starving`: counted as a dive for want of leaves.  TRUE when a leaf
+ * went to the device. */
+static gboolean
 plunge (Bnb *b, QNode *q, gboolean starving)
 {
   while (q != NULL && !bnb_choice_node_is_leaf (q->node))
@@ -946,11 +948,14 @@ plunge (Bnb *b, QNode *q, gboolean starving)
     }
   b->ctx->result->plunges += starving;
   if (q == NULL)
-    return;
+    return FALSE;
   if (is_incumbent (b, q))
-    qnode_free (q);
-  else
-    send_leaf (b, q, FALSE);
+    {
+      qnode_free (q);
+      return FALSE;
+    }
+  send_leaf (b, q, FALSE);
+  return TRUE;
 }
 
 /* Whether the device is short of leaves: fewer on their way than half of
@@ -994,9 +999,8 @@ dispatch_batch (Bnb *b)
            * design's.  Lowest bound first would expand every inner node
            * of the design before any leaf; a dive gives a leaf now and
            * leaves the siblings on the way queued. */
-          plunge (b, q, FALSE);
+          sent += plunge (b, q, FALSE);
           dives++;
-          sent++;
         }
       else
         g_ptr_array_add (inner, q);

@@ -699,26 +699,19 @@ local_layout (const Ctx *c, guint t, double *stride)
 }
 
 /* The distinct words one bank serves, at most over the banks, for a
- * warp whose work-items start at the element offsets `offs` (sorted,
- * elements of `elem` bytes) and each read `v` adjacent elements: the
- * words of each work-item are one run, and runs that overlap share
- * theirs. */
+ * warp whose work-items start at the word offsets `offs` (sorted, never
+ * negative) and each read `run` adjacent words: runs that overlap share
+ * their words. */
 static double
-bank_words (const Ctx *c, const gint64 *offs, guint n, double elem, guint v)
+bank_words (const Ctx *c, const gint64 *offs, guint n, gint64 run)
 {
-  const gint64 bank = (gint64)c->m->fig.bank_bytes;
-  const gint64 banks = (gint64)c->m->fig.banks, size = (gint64)elem;
-  const gboolean whole = size % bank == 0, pow2 = (banks & (banks - 1)) == 0;
+  const gint64 banks = (gint64)c->m->fig.banks;
   guint per[BNB_MODEL_MAX_BANKS] = { 0 }, most = 0;
-  gint64 next = -1;
-  for (guint i = 0; i < n; i++) /* offsets are never negative */
+  gint64 next = 0;
+  for (guint i = 0; i < n; i++)
     {
-      gint64 first = whole ? offs[i] * (size / bank) : offs[i] * size / bank;
-      gint64 last = whole ? (offs[i] + v) * (size / bank) - 1
-                          : ((offs[i] + v) * size - 1) / bank;
-      gint64 w = MAX (first, next);
-      guint k = (guint)(pow2 ? w & (banks - 1) : w % banks);
-      for (; w <= last; w++)
+      gint64 w = MAX (offs[i], next), last = offs[i] + run - 1;
+      for (guint k = (guint)(w % banks); w <= last; w++)
         {
           per[k]++;
           most = MAX (most, per[k]);
@@ -729,27 +722,30 @@ bank_words (const Ctx *c, const gint64 *offs, guint n, double elem, guint v)
   return most;
 }
 
-/* Bank cycles per warp instruction of one element a work-item, the
- * least over the warps of a work-group and over the widths a compiler
- * may merge a work-item's adjacent elements into (up to 16 bytes, or
- * one element where they are never adjacent), per element: local
- * memory has `banks` banks, each serving one distinct word a cycle
- * (work-items that read one word share it), so a warp access takes at
- * least the most distinct words one bank holds.  0 where anything it
- * needs is open: the layout, the local sizes, the dims on local ids, a
- * vector dim, or a guard that may idle work-items. */
+/* Bank cycles per warp instruction of one element a work-item, for one
+ * side of a communication (0: the writer, 1: the reader) of a temporary
+ * whose local layout is `stride` (local_layout): the least over the
+ * warps of a work-group and over the widths a compiler may merge a
+ * work-item's adjacent elements into (up to 16 bytes, or one element
+ * where they are never adjacent), per element.  Local memory has
+ * `banks` banks, each serving one distinct word a cycle (work-items that
+ * read one word share it), so a warp access takes at least the most
+ * distinct words one bank holds.  0 where anything it needs is open: the
+ * local sizes, the dims on local ids, a vector dim, a guard that may
+ * idle work-items; or where an element is not whole words. */
 static double
-bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
-             guint n_slots, const double *stride, double elem, guint inner)
+bank_cycles (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
+             guint side, const double *stride, guint inner)
 {
-  const BnbModelInst *in = &c->m->insts[a->inst];
-  const guint simd = (guint)c->m->fig.simd;
+  const BnbModelInst *in = &c->m->insts[(side ? &mc->read : &mc->write)->inst];
+  const gint64 simd = (gint64)c->m->fig.simd;
+  const gint64 words = (gint64)(tp->elem / c->m->fig.bank_bytes);
   gint64 coef[3] = { 0, 0, 0 }, size[3], active[3], items = 1;
   gint64 offs[BNB_MODEL_MAX_WARP], seen[BNB_MODEL_SHAPES][BNB_MODEL_MAX_WARP];
   guint n_seen = 0, seen_n[BNB_MODEL_SHAPES], widths;
   double best = INFINITY;
-  if (!inst_never_guarded (c, in) || may_vector (c, in)
-      || simd > BNB_MODEL_MAX_WARP || c->m->fig.banks > BNB_MODEL_MAX_BANKS)
+  if (words < 1 || words * c->m->fig.bank_bytes != tp->elem
+      || !inst_never_guarded (c, in) || may_vector (c, in))
     return 0;
   for (guint h = 0; h < 3; h++)
     {
@@ -758,8 +754,8 @@ bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
       active[h] = size[h] = (gint64)c->lmax[h];
       items *= size[h];
     }
-  for (guint s = 0; s < n_slots; s++)
-    if (stride[s] >= 0 && slot_pos[s] == BNB_MODEL_NONE)
+  for (guint s = 0; s < tp->n_slots; s++)
+    if (stride[s] >= 0 && mc->slot_pos[s][side] == BNB_MODEL_NONE)
       return 0;
   for (guint j = 0; j < in->n_dims; j++)
     {
@@ -772,13 +768,13 @@ bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
         return 0;
       h = (guint)__builtin_ctz (k) - BNB_KIND_THREAD_X;
       active[h] = MIN (active[h], (gint64)c->smin[d]);
-      for (guint s = 0; s < n_slots; s++)
-        if (slot_pos[s] == j && stride[s] >= 0)
-          coef[h] += (gint64)stride[s];
+      for (guint s = 0; s < tp->n_slots; s++)
+        if (mc->slot_pos[s][side] == j && stride[s] >= 0)
+          coef[h] += (gint64)stride[s] * words;
     }
   widths = strided_lanes (c, in, inner)
                ? 1
-               : (guint)MAX (1, BNB_MODEL_VECTOR_BYTES / elem);
+               : (guint)MAX (1, BNB_MODEL_VECTOR_BYTES / tp->elem);
   /* Warps whose work-items' offsets differ by one constant move every
    * word by as much, and so no bank's count: each such shape once. */
   gint64 x = 0, y = 0, z = 0; /* of work-item `first`, counted along */
@@ -786,7 +782,7 @@ bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
     {
       guint n = 0;
       gboolean known = FALSE;
-      for (gint64 l = first; l < MIN (first + (gint64)simd, items); l++)
+      for (gint64 l = first; l < MIN (first + simd, items); l++)
         {
           if (x < active[0] && y < active[1] && z < active[2])
             offs[n++] = coef[0] * x + coef[1] * y + coef[2] * z;
@@ -797,15 +793,13 @@ bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
                 y = 0, z++;
             }
         }
-      if (n == 0)
-        continue;
-      for (guint i = 0; i < n_seen && !known; i++)
+      for (guint i = 0; i < n_seen && !known && n > 0; i++)
         {
           known = seen_n[i] == n;
           for (guint j = 0; j < n && known; j++)
             known = seen[i][j] == offs[j] - offs[0];
         }
-      if (known)
+      if (n == 0 || known)
         continue;
       if (n_seen < BNB_MODEL_SHAPES)
         {
@@ -821,7 +815,7 @@ bank_cycles (const Ctx *c, const BnbModelAccess *a, const guint *slot_pos,
             offs[j - 1] = t;
           }
       for (guint v = 1; v <= widths; v *= 2)
-        best = MIN (best, bank_words (c, offs, n, elem, v) / v);
+        best = MIN (best, bank_words (c, offs, n, v * words) / v);
     }
   return isfinite (best) ? best : 0;
 }
@@ -860,32 +854,27 @@ temp_use (const Ctx *c, const BnbModelTemp *tp)
   Use writes = { 0, 0, 0, 0, 0 }, reads = writes;
   guint s = innermost_slot (c, tp);
   double stride[BNB_MODEL_MAX_SLOTS];
-  gboolean banked = c->m->fig.gpu && c->m->fig.banks > 0
+  gboolean banked = c->m->fig.banks > 0
                     && local_layout (c, (guint)(tp - c->m->temps), stride);
   for (guint k = tp->first_comm; k < tp->first_comm + tp->n_comms; k++)
     {
       const BnbModelComm *mc = &c->m->comms[k];
       guint wpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][0];
       guint rpos = s == BNB_MODEL_NONE ? s : mc->slot_pos[s][1];
-      guint pos[2][BNB_MODEL_MAX_SLOTS];
-      double bank[2] = { 0, 0 };
       if (!comm_crosses (c, mc))
         continue;
-      for (guint side = 0; banked && side < 2; side++)
-        {
-          for (guint q = 0; q < tp->n_slots; q++)
-            pos[side][q] = mc->slot_pos[q][side];
-          bank[side] = bank_cycles (c, side ? &mc->read : &mc->write,
-                                    pos[side], tp->n_slots, stride, tp->elem,
-                                    side ? rpos : wpos);
-        }
       if (mc->writes)
-        writes = most (writes,
-                       access_use (c, &mc->write, wpos, tp->elem,
-                                   temp_merge (c, tp, mc, 0), FALSE, bank[0]));
-      reads = most (reads,
-                    access_use (c, &mc->read, rpos, tp->elem,
-                                temp_merge (c, tp, mc, 1), FALSE, bank[1]));
+        writes = most (writes, access_use (c, &mc->write, wpos, tp->elem,
+                                           temp_merge (c, tp, mc, 0), FALSE,
+                                           banked ? bank_cycles (c, tp, mc, 0,
+                                                                 stride, wpos)
+                                                  : 0));
+      reads
+          = most (reads,
+                  access_use (c, &mc->read, rpos, tp->elem,
+                              temp_merge (c, tp, mc, 1), FALSE,
+                              banked ? bank_cycles (c, tp, mc, 1, stride, rpos)
+                                     : 0));
     }
   return combine (writes, reads, FALSE);
 }

@@ -76,7 +76,11 @@ gpu_figures (BnbModelFigures *f, const BnbDeviceDesc *d)
   f->wide_line_cycles = MAX (d->l1_wide_line_cycles, 1);
   f->cache_cycle_bytes = f->cache_bytes_s / (f->units * f->clock_hz);
   f->local_cycle_bytes = f->local_bytes_s / (f->units * f->clock_hz);
-  f->banks = d->local_banks;
+  /* bank_cycles checks a warp's work-items over at most so many banks */
+  f->banks
+      = d->local_banks <= BNB_MODEL_MAX_BANKS && f->simd <= BNB_MODEL_MAX_WARP
+            ? d->local_banks
+            : 0;
   f->one_sram = d->local_shares_l1 > 0;
   f->bank_bytes = d->local_bank_bytes > 0 ? d->local_bank_bytes : 4;
   if (d->local_merge_bytes > 0)
