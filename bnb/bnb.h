@@ -127,10 +127,14 @@ typedef enum {
    * memory space decided), a design not yet run taking 0.8 of its tile
    * bucket's ratio */
   BNB_NODE_ORDER_OCCUPANCY,
+  /* by bound, the oldest of equals, each inner node taken diving to a
+   * leaf; where children's bounds are equal, the one whose alternative
+   * ran fastest so far (a device whose bounds are all alike: a CPU) */
+  BNB_NODE_ORDER_DIVES,
   BNB_NODE_ORDER_COUNT,
 } BnbNodeOrder;
 
-/* "bound", "learned", "occupancy". */
+/* "bound", "learned", "occupancy", "dives". */
 const char *bnb_node_order_name (BnbNodeOrder order);
 /* BNB_NODE_ORDER_COUNT for an unknown name. */
 BnbNodeOrder bnb_node_order_from_name (const char *name);

@@ -24,7 +24,12 @@
  * so far, 1 before any.  A tile choice whose kernels all ran at 4x their
  * bound thus waits while others with higher bounds get their turn.
  * Within a bucket, among equal bounds, the deeper node comes first, so
- * that a flat region reaches its leaves.
+ * that a flat region reaches its leaves.  With the order of dives
+ * (--order dives, a CPU's default) the queue is by bound, the oldest of
+ * equals, and each inner node taken dives to a leaf; on the way, of
+ * children with equal bounds the one whose alternative (of the choice
+ * split) ran fastest so far in any leaf goes on, so that where the bound
+ * tells nothing the search follows what it measured.
  *
  * An evaluator with several lanes (devices) gets one device thread per
  * lane; a leaf goes to the lane with the fewest leaves on their way, is
@@ -78,6 +83,7 @@ typedef struct {
   BnbChoiceNode *node;
   BnbChoiceSplit split;
   Bucket *bucket; /* owned by Bnb.buckets */
+  guint dive;     /* order of dives: the dive that queued it, or 0 */
 } QNode;
 
 /* The open nodes of one choice of tile sizes (with the occupancy order,
@@ -101,6 +107,12 @@ struct Bnb {
   GSequence *ready;    /* the buckets that hold nodes, by key (Bucket) */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   gboolean deeper_first; /* among equal bounds (the learned orders) */
+  double *fastest; /* order of dives: per choice and alternative, the
+                      least time of a leaf that took it (INFINITY) */
+  GArray *dive_s;  /* order of dives: per dive (from 1), its leaf's time */
+  guint diving;    /* the dive under way, or 0 */
+  guint incumbent_dive; /* a dive that ended at the incumbent, or 0 */
+  double incumbent_s;   /* the incumbent's time, INFINITY until known */
   GArray *tile_choices; /* guint: the space's tile choices */
   GArray *design_choices; /* guint: its kind and memory choices */
   guint64 queued;      /* nodes in all buckets */
@@ -288,8 +300,7 @@ bucket_rank (Bnb *b, Bucket *k)
 static gboolean
 bucket_waits (const Bnb *b, const Bucket *k)
 {
-  return b->ctx->options->order != BNB_NODE_ORDER_BOUND
-         && !isfinite (k->ratio) && k->in_flight >= PROBES
+  return b->deeper_first && !isfinite (k->ratio) && k->in_flight >= PROBES
          && (k->parent != NULL
              || bnb_choice_node_is_leaf (bucket_head (k)->node));
 }
@@ -334,6 +345,57 @@ bucket_learn (Bnb *b, Bucket *k, double bound, double seconds)
             bucket_rank (b, d);
         }
     }
+}
+
+/* Alternatives per choice (a BnbDomain's bits). */
+#define ALTERNATIVES (8 * sizeof (BnbDomain))
+
+/* The order of dives: a leaf ran in `seconds`, and each of its
+ * alternatives learns it. */
+static void
+fastest_learn (Bnb *b, const BnbChoiceNode *leaf, double seconds)
+{
+  if (b->fastest == NULL)
+    return;
+  guint n = bnb_choice_space_n_choices (b->ctx->space);
+  for (guint c = 0; c < n; c++)
+    {
+      BnbDomain d = bnb_choice_node_domain (leaf, c);
+      if (d != 0 && (d & (d - 1)) == 0)
+        {
+          double *t = &b->fastest[c * ALTERNATIVES + __builtin_ctz (d)];
+          *t = fmin (*t, seconds);
+        }
+    }
+}
+
+/* The order of dives: the leaf of a dive ran in `seconds` (the nodes
+ * the dive queued on its way learn it), or the incumbent did. */
+static void
+dive_learn (Bnb *b, const QNode *leaf, gboolean incumbent, double seconds)
+{
+  if (b->dive_s == NULL)
+    return;
+  if (incumbent)
+    {
+      b->incumbent_s = seconds;
+      if (b->incumbent_dive != 0)
+        g_array_index (b->dive_s, double, b->incumbent_dive) = seconds;
+    }
+  if (leaf->dive != 0)
+    g_array_index (b->dive_s, double, leaf->dive) = seconds;
+}
+
+/* The least time of a leaf that took one of the alternatives `node`
+ * keeps of `choice` (INFINITY before any ran). */
+static double
+fastest_of (const Bnb *b, const BnbChoiceNode *node, guint choice)
+{
+  double t = INFINITY;
+  for (BnbDomain d = bnb_choice_node_domain (node, choice); d != 0;
+       d &= d - 1)
+    t = fmin (t, b->fastest[choice * ALTERNATIVES + __builtin_ctz (d)]);
+  return t;
 }
 
 static double
@@ -501,7 +563,7 @@ qnode_new (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split,
            double bound, guint depth)
 {
   QNode *q = g_new (QNode, 1);
-  *q = (QNode){ bound, b->next_id++, depth, node, *split, NULL };
+  *q = (QNode){ bound, b->next_id++, depth, node, *split, NULL, b->diving };
   q->bucket = bucket_of (b, node);
   return q;
 }
@@ -627,7 +689,14 @@ receive (Bnb *b, DeviceJob *job)
   if (job->e != NULL && job->e->stopped) /* the budget ran out: not run */
     g_clear_pointer (&job->e, bnb_evaluation_free);
   if (job->e != NULL && job->e->outcome == BNB_OUTCOME_OK)
-    bucket_learn (b, leaf->bucket, leaf->bound, job->e->median_s);
+    {
+      bucket_learn (b, leaf->bucket, leaf->bound, job->e->median_s);
+      /* the order of dives learns from the fastest run, the least
+       * disturbed by the host: on a 2-core machine under PoCL one
+       * kernel's medians spread 2x from run to run, its minima less */
+      fastest_learn (b, leaf->node, job->e->min_s);
+      dive_learn (b, leaf, job->first, job->e->min_s);
+    }
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))
@@ -757,13 +826,19 @@ merge (Bnb *b, Expansion *x, gboolean keep_lowest)
   b->ctx->result->model_s += x->model_s;
   b->ctx->result->propagate_s += x->propagate_s;
   double cutoff = cutoff_of (b);
+  guint choice = x->parent->split.choice;
   for (guint i = 0; keep_lowest && i < x->children->len; i++)
     {
       Child *c = &g_array_index (x->children, Child, i);
-      if (c->bound < cutoff
-          && (lowest == G_MAXUINT
-              || c->bound
-                     < g_array_index (x->children, Child, lowest).bound))
+      const Child *l = lowest == G_MAXUINT
+                           ? NULL
+                           : &g_array_index (x->children, Child, lowest);
+      if (!(c->bound < cutoff))
+        continue;
+      if (l == NULL || c->bound < l->bound
+          || (c->bound == l->bound && b->fastest != NULL
+              && fastest_of (b, c->node, choice)
+                     < fastest_of (b, l->node, choice)))
         lowest = i;
     }
   for (guint i = 0; i < x->children->len; i++)
@@ -887,7 +962,7 @@ start_from_incumbent (Bnb *b)
   b->incumbent = bnb_choice_node_copy (leaf);
   QNode *q = g_new (QNode, 1);
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
-                leaf, { G_MAXUINT, 0 }, NULL };
+                leaf, { G_MAXUINT, 0 }, NULL, 0 };
   q->bucket = bucket_of (b, leaf);
   g_mutex_lock (&b->lock);
   b->gated = TRUE;
@@ -901,11 +976,45 @@ is_incumbent (const Bnb *b, const QNode *q)
   return bnb_choice_node_is_leaf (q->node) && holds_incumbent (b, q->node);
 }
 
+/* The order of dives: the time of the leaf that the dive which queued
+ * `q` reached (INFINITY if none is known). */
+static double
+dive_time (const Bnb *b, const QNode *q)
+{
+  return q->dive ? g_array_index (b->dive_s, double, q->dive) : INFINITY;
+}
+
+/* The order of dives: leaves on their way per lane, at least (a quarter
+ * of the evaluator's `ahead` where more): each dive follows the times of
+ * those before it, so the fewer are sent blind the better, while a
+ * device's builds still run ahead of its runs. */
+#define DIVE_AHEAD 4
+/* Nodes of the lowest bound that the order of dives looks through. */
+#define DIVE_SCAN 4096
+
 static QNode *
 pop_next (Bnb *b, Bucket *k)
 {
   GSequenceIter *first = g_sequence_get_begin_iter (k->queue);
   QNode *q = g_sequence_get (first);
+  if (b->dive_s != NULL)
+    {
+      /* of the nodes with the lowest bound, the oldest of those queued
+       * by the dive to the fastest leaf: a neighbour of the best kernel
+       * so far, the change nearest the root first */
+      double best = dive_time (b, q);
+      GSequenceIter *i = g_sequence_iter_next (first);
+      for (guint n = 0; n < DIVE_SCAN && !g_sequence_iter_is_end (i);
+           n++, i = g_sequence_iter_next (i))
+        {
+          QNode *o = g_sequence_get (i);
+          if (o->bound != q->bound)
+            break;
+          if (dive_time (b, o) < best)
+            first = i, best = dive_time (b, o);
+        }
+      q = g_sequence_get (first);
+    }
   g_sequence_remove (first);
   b->queued--;
   bucket_rank (b, k);
@@ -921,7 +1030,9 @@ room (Bnb *b)
   g_mutex_lock (&b->lock);
   guint64 left = b->budget_left;
   g_mutex_unlock (&b->lock);
-  guint64 ahead = (guint64)b->ahead * b->n_lanes;
+  guint per_lane = b->dive_s != NULL ? MAX (DIVE_AHEAD, b->ahead / 4)
+                                     : b->ahead;
+  guint64 ahead = (guint64)per_lane * b->n_lanes;
   return left < ahead ? MIN (ahead, left + b->n_lanes) : ahead;
 }
 
@@ -940,6 +1051,12 @@ room (Bnb *b)
 static gboolean
 plunge (Bnb *b, QNode *q, gboolean starving)
 {
+  if (b->dive_s != NULL)
+    {
+      double unknown = INFINITY;
+      g_array_append_val (b->dive_s, unknown);
+      b->diving = b->dive_s->len - 1;
+    }
   while (q != NULL && !bnb_choice_node_is_leaf (q->node))
     {
       Expansion *x = expansion_new (b, q);
@@ -947,6 +1064,13 @@ plunge (Bnb *b, QNode *q, gboolean starving)
       q = merge (b, x, TRUE);
     }
   b->ctx->result->plunges += starving;
+  if (b->diving != 0 && q != NULL && is_incumbent (b, q))
+    {
+      /* the nodes this dive queued are the incumbent's neighbours */
+      g_array_index (b->dive_s, double, b->diving) = b->incumbent_s;
+      b->incumbent_dive = b->diving;
+    }
+  b->diving = 0;
   if (q == NULL)
     return FALSE;
   if (is_incumbent (b, q))
@@ -991,7 +1115,8 @@ dispatch_batch (Bnb *b)
           plunge (b, q, TRUE);
           return TRUE;
         }
-      else if (k->parent != NULL && dives < DESIGN_DIVES)
+      else if ((k->parent != NULL || b->fastest != NULL)
+               && dives < DESIGN_DIVES)
         {
           /* A design's bucket: its kinds and memory spaces are decided,
            * and what tells its kernels apart (orders, padding) is known
@@ -1051,7 +1176,7 @@ static void
 bnb_init (Bnb *b, BnbSearchContext *ctx)
 {
   *b = (Bnb){ .ctx = ctx, .skipped_open = INFINITY, .cutoff = INFINITY,
-              .dropped_at = INFINITY };
+              .dropped_at = INFINITY, .incumbent_s = INFINITY };
   b->budget_left = ctx->options->max_evaluations > 0
                        ? ctx->options->max_evaluations
                        : G_MAXUINT64;
@@ -1067,7 +1192,18 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
     else if (bnb_choice_type (space, c) == BNB_CHOICE_KIND
              || bnb_choice_type (space, c) == BNB_CHOICE_MEM)
       g_array_append_val (b->design_choices, c);
-  b->deeper_first = ctx->options->order != BNB_NODE_ORDER_BOUND;
+  b->deeper_first = ctx->options->order == BNB_NODE_ORDER_LEARNED
+                    || ctx->options->order == BNB_NODE_ORDER_OCCUPANCY;
+  if (ctx->options->order == BNB_NODE_ORDER_DIVES)
+    {
+      gsize n = bnb_choice_space_n_choices (space) * ALTERNATIVES;
+      b->fastest = g_new (double, n);
+      for (gsize i = 0; i < n; i++)
+        b->fastest[i] = INFINITY;
+      double none = INFINITY; /* dive 0: none */
+      b->dive_s = g_array_new (FALSE, FALSE, sizeof (double));
+      g_array_append_val (b->dive_s, none);
+    }
   if (!b->deeper_first)
     b->single = bucket_of (b, ctx->root);
   b->samples = g_ptr_array_new_with_free_func (
@@ -1121,6 +1257,8 @@ bnb_clear (Bnb *b)
   g_ptr_array_unref (b->samples);
   g_array_unref (b->inner_cuts);
   g_rand_free (b->rand);
+  g_free (b->fastest);
+  g_clear_pointer (&b->dive_s, g_array_unref);
   g_clear_pointer (&b->incumbent, bnb_choice_node_free);
 }
 

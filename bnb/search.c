@@ -20,7 +20,7 @@ bnb_strategy_name (BnbStrategy strategy)
 }
 
 static const char *const node_order_names[BNB_NODE_ORDER_COUNT] = {
-  "bound", "learned", "occupancy",
+  "bound", "learned", "occupancy", "dives",
 };
 
 const char *

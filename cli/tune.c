@@ -111,10 +111,12 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
     { "order", 0, 0, G_OPTION_ARG_STRING, &o->order,
       "Branch and bound: which open node next, 'bound' (least bound "
       "first), 'learned' (per choice of tile sizes, least bound times "
-      "the least measured/bound seen there; docs/search.md) or 'occupancy' "
+      "the least measured/bound seen there; docs/search.md), 'occupancy' "
       "(as learned, per choice of tile sizes and warps per scheduler, and "
       "under it per design, each design tried before the best is worked "
-      "through) (default: occupancy on a GPU, bound on a CPU)",
+      "through) or 'dives' (by bound, each node taken diving to a leaf, "
+      "equal bounds decided by the times measured so far) (default: "
+      "occupancy on a GPU, dives on a CPU)",
       "ORDER" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &o->threads,
       "Threads expanding and bounding nodes (default: processors)", "N" },
@@ -258,7 +260,7 @@ check_tune_options (const TuneOptions *o, GError **error)
     return usage (error, "--margin must be in [0, 1)");
   if (o->order != NULL
       && bnb_node_order_from_name (o->order) == BNB_NODE_ORDER_COUNT)
-    return usage (error, "--order must be bound, learned or occupancy");
+    return usage (error, "--order must be bound, learned, occupancy or dives");
   BnbSearchOptions trial;
   bnb_search_options_init (&trial);
   if (o->budget != NULL && !parse_budget (o->budget, &trial, error))
@@ -269,8 +271,8 @@ check_tune_options (const TuneOptions *o, GError **error)
 /* The search's options for a device of `desc`.  The default order: on a
  * GPU the occupancy order, whose whole-space searches beat or matched the
  * order by bound at every size measured; on a CPU, whose bounds are all
- * alike, by bound, which runs the small work-groups PoCL builds and runs
- * fastest (docs/search.md). */
+ * alike, the order of dives, led by the times measured where the bounds
+ * tell nothing (docs/search.md). */
 static gboolean
 search_options (const TuneOptions *o, const BnbDeviceDesc *desc,
                 BnbSearchOptions *s, GError **error)
@@ -281,7 +283,7 @@ search_options (const TuneOptions *o, const BnbDeviceDesc *desc,
   s->margin = o->margin;
   s->order = o->order != NULL ? bnb_node_order_from_name (o->order)
              : desc->type == BNB_DEVICE_TYPE_GPU ? BNB_NODE_ORDER_OCCUPANCY
-                                                 : BNB_NODE_ORDER_BOUND;
+                                                 : BNB_NODE_ORDER_DIVES;
   s->final_candidates = (guint)o->final_candidates;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;

@@ -510,6 +510,21 @@ test_leaf_root (void)
 }
 
 
+/* The options of the searches on evaluators that answer at once: two
+ * threads, `evaluations` or `seconds`, a quick count of what is cut, no
+ * final re-measures. */
+static void
+quick_options (BnbSearchOptions *o, guint64 evaluations, double seconds)
+{
+  bnb_search_options_init (o);
+  o->threads = 2;
+  o->max_evaluations = evaluations;
+  o->max_seconds = seconds;
+  o->count_seconds = 0.001;
+  o->count_samples = 4;
+  o->final_candidates = 0;
+}
+
 /* Branch and bound on the simulated device of the fixture's model (every
  * leaf at its bound), on two threads, for at most `evaluations` and
  * `seconds`. */
@@ -520,13 +535,7 @@ simulated_bnb (Fixture *f, guint64 evaluations, double seconds)
   g_autoptr (BnbEvaluator) ev
       = bnb_evaluator_new_simulated (f->model, 1, 1.0, 0, 0);
   BnbSearchOptions o;
-  bnb_search_options_init (&o);
-  o.threads = 2;
-  o.max_evaluations = evaluations;
-  o.max_seconds = seconds;
-  o.count_seconds = 0.001;
-  o.count_samples = 4;
-  o.final_candidates = 0;
+  quick_options (&o, evaluations, seconds);
   BnbSearchResult *r = bnb_search_run (f->root, f->model, ev, &o, &error);
   g_assert_no_error (error);
   return r;
@@ -631,14 +640,8 @@ trap_search (Fixture *f, const BnbChoiceNode *start,
   t->slow = slow;
   g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&trap_class, t, "trap");
   BnbSearchOptions o;
-  bnb_search_options_init (&o);
-  o.threads = 2;
-  o.max_evaluations = 400;
-  o.max_seconds = 120;
+  quick_options (&o, 400, 120);
   o.order = occupancy ? BNB_NODE_ORDER_OCCUPANCY : BNB_NODE_ORDER_LEARNED;
-  o.count_seconds = 0.001;
-  o.count_samples = 4;
-  o.final_candidates = 0;
   BnbSearchResult *r = bnb_search_run (start, f->model, ev, &o, &error);
   g_assert_no_error (error);
   *out = *t;
@@ -720,6 +723,86 @@ test_occupancy_order (void)
                   timed (occupancy), t[1].first_good);
   g_assert_cmpfloat (occupancy->best_s, <, 2 * occupancy->best_bound_s);
   g_assert_cmpuint (t[1].trapped, >, 0);
+  fixture_clear (&f);
+}
+
+/* A CPU-like device for the order of dives: every kernel of mxm at 256^3
+ * has the same bound on the PoCL description, and a leaf runs in 1 ms
+ * plus 1 ms for each of four traits it lacks (the traits of PoCL's
+ * fastest kernels: a register tile of 4 unrolled along n, both chunks
+ * in private memory), so that measurements, not bounds, point the way. */
+typedef struct {
+  guint evaluated, first_best; /* 1-based; 0: none */
+} Hill;
+
+static BnbEvaluation *
+hill_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+               guint lane, GError **error)
+{
+  static const char *const traits[]
+      = { "tile(T2)=4;", "kind(n.2@acc.upd)=unroll;", "mem(a)=private;",
+          "mem(b)=private;" };
+  Hill *h = self;
+  BnbEvaluation *e = bnb_evaluation_new ();
+  e->decisions = bnb_choice_node_to_string (leaf, FALSE);
+  guint lacks = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (traits); i++)
+    lacks += strstr (e->decisions, traits[i]) == NULL;
+  h->evaluated += !final;
+  if (lacks == 0 && h->first_best == 0 && !final)
+    h->first_best = h->evaluated;
+  e->outcome = BNB_OUTCOME_OK;
+  e->repetitions = 10;
+  e->median_s = e->min_s = e->max_s = 1e-3 * (1 + lacks);
+  return e;
+}
+
+static const BnbEvaluatorClass hill_class = {
+  .evaluate = hill_evaluate,
+  .free = g_free,
+};
+
+static BnbSearchResult *
+hill_search (const Fixture *f, BnbNodeOrder order, Hill *out)
+{
+  g_autoptr (GError) error = NULL;
+  Hill *h = g_new0 (Hill, 1);
+  g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&hill_class, h, "hill");
+  BnbSearchOptions o;
+  quick_options (&o, 150, 120);
+  o.order = order;
+  BnbSearchResult *r = bnb_search_run (f->root, f->model, ev, &o, &error);
+  g_assert_no_error (error);
+  *out = *h;
+  return r;
+}
+
+/* The order of dives (a CPU's default) follows what it measured where
+ * the bounds are flat: within 150 evaluations it reaches a kernel with
+ * all four traits, which the order by bound, working through the plateau
+ * oldest first, does not (the figures are printed, the order by bound's
+ * not asserted).  The bounds are all alike, as the test checks. */
+static void
+test_dives_order (void)
+{
+  Fixture f;
+  Hill by_bound, by_dives;
+  bnb_test_fixture_load (&f, "data/kernels/mxm.ir", "M=256,N=256,K=256",
+                         "data/devices/pocl-cpu.ini");
+  g_autoptr (BnbSearchResult) bound
+      = hill_search (&f, BNB_NODE_ORDER_BOUND, &by_bound);
+  g_autoptr (BnbSearchResult) dives
+      = hill_search (&f, BNB_NODE_ORDER_DIVES, &by_dives);
+  g_test_message ("by bound: best %.3g ms (first at evaluation %u); dives: "
+                  "%.3g ms (first at evaluation %u); bounds %.4g to %.4g us",
+                  bound->best_s * 1e3, by_bound.first_best,
+                  dives->best_s * 1e3, by_dives.first_best,
+                  dives->best_bound_s * 1e6, dives->lowest_open_s * 1e6);
+  g_assert_cmpfloat (dives->best_bound_s, ==, dives->lowest_open_s);
+  g_assert_cmpfloat (dives->best_s, ==, 1e-3);
+  g_assert_cmpuint (by_dives.first_best, >, 0);
+  g_assert_cmpfloat (dives->best_s, <=, bound->best_s);
+  g_assert_cmpuint (timed (dives), ==, 150);
   fixture_clear (&f);
 }
 
@@ -1822,8 +1905,8 @@ test_device_file (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
-/* bnbtune's default order of open nodes: occupancy on a GPU, by bound on
- * a CPU; --order overrides it; the summary and report.json say which. */
+/* bnbtune's default order of open nodes: occupancy on a GPU, dives on a
+ * CPU; --order overrides it; the summary and report.json say which. */
 static void
 test_default_order (void)
 {
@@ -1832,7 +1915,8 @@ test_default_order (void)
   } cases[] = {
     { "data/devices/h100.ini", NULL, "occupancy" },
     { "data/devices/h100.ini", "--order=bound", "bound" },
-    { "data/devices/pocl-cpu.ini", NULL, "bound" },
+    { "data/devices/pocl-cpu.ini", NULL, "dives" },
+    { "data/devices/pocl-cpu.ini", "--order=bound", "bound" },
   };
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bnbtune-order-XXXXXX", &error);
@@ -1880,6 +1964,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/dive", test_dive);
   g_test_add_func ("/search/learned-order", test_learned_order);
   g_test_add_func ("/search/occupancy-order", test_occupancy_order);
+  g_test_add_func ("/search/dives-order", test_dives_order);
   g_test_add_func ("/search/plunge", test_plunge);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/two-devices",
