@@ -10,7 +10,8 @@
 # each search starts from it with --resume, so that calls chain), DEVICE
 # (gpu; an index to run several of these at once, one per GPU), THREADS
 # (the search's, default its own), BNBTUNE (./bnbtune), XDG_CACHE_HOME
-# (./.bnbcache)
+# (./.bnbcache), START (a file of start nodes for --start-from, e.g.
+# bench/mxm-1024-whole-winners.decisions at another N)
 set -u
 out=${OUT:-out}
 n=${N:-1024}
@@ -21,6 +22,8 @@ device=${DEVICE:-gpu}
 bnbtune=${BNBTUNE:-./bnbtune}
 threads=()
 [ -n "${THREADS:-}" ] && threads=(--threads "$THREADS")
+start=()
+[ -n "${START:-}" ] && start=(--start-from "$START")
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$PWD/.bnbcache} XDG_DATA_HOME=$out/data
 for order in "$@"; do
   resume=()
@@ -30,7 +33,7 @@ for order in "$@"; do
   fi
   "$bnbtune" --kernel data/kernels/mxm.ir --size $size --device "$device" \
     --budget "$budget" --order "$order" --workers "${WORKERS:-14}" \
-    "${threads[@]}" \
+    "${threads[@]}" "${start[@]}" \
     --build-timeout "${BUILD_TIMEOUT:-10}" --quiet "${resume[@]}" \
     --journal "$out/whole-$order.jsonl" --report "$out/whole-$order" \
     > "$out/whole-$order-summary.txt" 2>&1

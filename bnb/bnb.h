@@ -175,6 +175,13 @@ typedef struct {
   double margin;
   /* Branch and bound's order of open nodes (default by bound). */
   BnbNodeOrder order;
+  /* Branch and bound: nodes (each one's decisions, as
+   * bnb_choice_node_apply_string reads them) whose leaves are evaluated
+   * first, each completed by a greedy descent by bound; the first alive
+   * is the incumbent unless the evaluator knows one (--resume).  A node
+   * with no candidate at these sizes is left out.  NULL-terminated;
+   * NULL: none (default). */
+  const char *const *starts;
   /* The best few are measured again with the final repetitions before the
    * winner is named (default 3; 0: none). */
   guint final_candidates;

@@ -896,10 +896,9 @@ expand_batch (Bnb *b, GPtrArray *inner)
  * Costs a few bounds per level, so the search has a leaf to run within
  * moments on any space, however flat its bounds near the root. */
 static BnbChoiceNode *
-dive (Bnb *b)
+dive_from (Bnb *b, BnbChoiceNode *node)
 {
   BnbSearchContext *ctx = b->ctx;
-  BnbChoiceNode *node = bnb_choice_node_copy (ctx->root);
   BnbChoiceSplit split;
   if (!prepare_child (node, &split))
     {
@@ -937,10 +936,38 @@ dive (Bnb *b)
   return node;
 }
 
+static BnbChoiceNode *
+dive (Bnb *b)
+{
+  return dive_from (b, bnb_choice_node_copy (b->ctx->root));
+}
+
+/* The leaves of the options' start nodes (each completed by a greedy
+ * descent), in their order, those with no candidate left out. */
+static GPtrArray *
+start_leaves (Bnb *b)
+{
+  GPtrArray *leaves
+      = g_ptr_array_new_with_free_func ((GDestroyNotify) bnb_choice_node_free);
+  for (const char *const *d = b->ctx->options->starts; d != NULL && *d != NULL;
+       d++)
+    {
+      BnbChoiceNode *node = bnb_choice_node_copy (b->ctx->root);
+      BnbChoiceNode *leaf = bnb_choice_node_apply_string (node, *d, NULL)
+                                ? dive_from (b, node)
+                                : (bnb_choice_node_free (node), NULL);
+      if (leaf != NULL)
+        g_ptr_array_add (leaves, leaf);
+    }
+  return leaves;
+}
+
 /* The leaf evaluated before the search, so that its time cuts from the
  * start: the one the evaluator already knows a time for (with --resume,
  * the journal's fastest in the space), as the leaf of the space's tree
- * that holds its kernel, else the end of a greedy descent by bound.  It
+ * that holds its kernel, else the first start node's leaf, else the end
+ * of a greedy descent by bound.  The other start nodes' leaves are sent
+ * right after it.  It
  * counts as a leaf of depth 0; when the search reaches it again it is
  * not evaluated twice.  The search goes on meanwhile, and the leaves it
  * sends are prepared (built), but the device threads evaluate none of
@@ -955,8 +982,11 @@ start_from_incumbent (Bnb *b)
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
   g_autoptr (BnbChoiceNode) known
       = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
-  BnbChoiceNode *leaf
-      = known ? bnb_choice_node_canonical (ctx->root, known) : dive (b);
+  g_autoptr (GPtrArray) starts = start_leaves (b);
+  BnbChoiceNode *leaf = known           ? bnb_choice_node_canonical (ctx->root,
+                                                                     known)
+                        : starts->len ? g_ptr_array_steal_index (starts, 0)
+                                      : dive (b);
   if (leaf == NULL)
     return;
   b->incumbent = bnb_choice_node_copy (leaf);
@@ -968,6 +998,15 @@ start_from_incumbent (Bnb *b)
   b->gated = TRUE;
   g_mutex_unlock (&b->lock);
   send_leaf (b, q, TRUE);
+  for (guint i = 0; i < starts->len; i++)
+    {
+      BnbChoiceNode *node = g_steal_pointer (&starts->pdata[i]);
+      QNode *s = g_new (QNode, 1);
+      *s = (QNode){ bnb_model_bound (ctx->model, node, NULL), b->next_id++, 0,
+                    node, { G_MAXUINT, 0 }, NULL, 0 };
+      s->bucket = bucket_of (b, node);
+      send_leaf (b, s, FALSE);
+    }
 }
 
 static gboolean

@@ -33,6 +33,8 @@ typedef struct {
   gboolean in_process;
   double margin;
   char *order;
+  char **start_from; /* --start-from files */
+  GStrv starts;      /* their nodes, read by load_starts */
   double timeout;
   double build_timeout;
   double spread;
@@ -55,6 +57,8 @@ tune_options_clear (TuneOptions *o)
   g_free (o->budget);
   g_free (o->report);
   g_free (o->journal);
+  g_strfreev (o->start_from);
+  g_strfreev (o->starts);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TuneOptions, tune_options_clear)
@@ -104,6 +108,12 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
       "The journal (default: under $XDG_DATA_HOME/bnbtune/journal/)", "PATH" },
     { "no-journal", 0, 0, G_OPTION_ARG_NONE, &o->no_journal,
       "Neither read nor write a journal", NULL },
+    { "start-from", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->start_from,
+      "Branch and bound: evaluate first the leaves of the nodes in FILE, "
+      "one node's decisions a line (a winner's, e.g. of a smaller size), "
+      "each completed by a greedy descent by bound; a node with no "
+      "candidate at these sizes is left out (may be repeated)",
+      "FILE" },
     { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &o->margin,
       "Branch and bound: cut nodes whose bound is above (1 - M) times the "
       "best time; the answer is then proven within M (default 0)",
@@ -285,6 +295,7 @@ search_options (const TuneOptions *o, const BnbDeviceDesc *desc,
              : desc->type == BNB_DEVICE_TYPE_GPU ? BNB_NODE_ORDER_OCCUPANCY
                                                  : BNB_NODE_ORDER_DIVES;
   s->final_candidates = (guint)o->final_candidates;
+  s->starts = (const char *const *)o->starts;
   if (o->budget != NULL && !parse_budget (o->budget, s, error))
     return FALSE;
   return TRUE;
@@ -614,6 +625,48 @@ interrupt_clear (Interrupt *in)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
+/* --start-from: each file's lines, but blank ones and # comments, are
+ * nodes' decisions.  One that names no choice or alternative of the space
+ * is an error (FILE:LINE); one that leaves no candidate at these sizes
+ * (a winner of other sizes may) is left out, with a message. */
+static gboolean
+load_starts (TuneOptions *o, const Session *s, GError **error)
+{
+  g_autoptr (GPtrArray) starts = g_ptr_array_new_with_free_func (g_free);
+  for (char **f = o->start_from; f != NULL && *f != NULL; f++)
+    {
+      g_autofree char *text = NULL;
+      if (!g_file_get_contents (*f, &text, NULL, error))
+        return FALSE;
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          char *line = g_strstrip (lines[i]);
+          g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s->root);
+          g_autoptr (GError) e = NULL;
+          if (*line == '\0' || *line == '#'
+              || bnb_choice_node_apply_string (node, line, &e))
+            {
+              if (*line != '\0' && *line != '#')
+                g_ptr_array_add (starts, g_strdup (line));
+              continue;
+            }
+          if (!g_error_matches (e, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD))
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           "--start-from %s:%u: %s", *f, i + 1, e->message);
+              return FALSE;
+            }
+          g_printerr ("bnbtune: --start-from %s:%u left out: %s\n", *f, i + 1,
+                      e->message);
+        }
+    }
+  g_ptr_array_add (starts, NULL);
+  g_strfreev (o->starts);
+  o->starts = (GStrv)g_ptr_array_free (g_steal_pointer (&starts), FALSE);
+  return TRUE;
+}
+
 static BnbSearchResult *
 run_one (const TuneOptions *o, Session *s, BnbStrategy strategy, guint64 seed,
          GError **error)
@@ -707,7 +760,7 @@ bnb_cmd_tune (int argc, char **argv, GError **error)
     return usage (error, "--strategy takes bnb, exhaustive, random, "
                          "genetic, nelder-mead or coordinate");
   g_autoptr (BnbTuneSession) s = session_open (&o, error);
-  if (s == NULL)
+  if (s == NULL || !load_starts (&o, s, error))
     return FALSE;
   if (bnb_ranks_rank () > 0) /* under MPI: rank 0 searches */
     return bnb_ranks_serve (s, error);
@@ -788,7 +841,7 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
       || !parse_strategies (o.strategies, strategies, error))
     return FALSE;
   g_autoptr (BnbTuneSession) s = session_open (&o, error);
-  if (s == NULL)
+  if (s == NULL || !load_starts (&o, s, error))
     return FALSE;
   if (bnb_ranks_rank () > 0) /* under MPI: rank 0 searches */
     return bnb_ranks_serve (s, error);

@@ -806,6 +806,45 @@ test_dives_order (void)
   fixture_clear (&f);
 }
 
+/* Start nodes: their leaves are evaluated first, each completed by a
+ * greedy descent, the first alive the incumbent; one with no candidate at
+ * these sizes is left out.  On the flat device above, a node that names
+ * the four traits (and nothing else) gives the 1 ms kernel at the first
+ * evaluation. */
+static void
+test_start_from (void)
+{
+  static const char *const starts[]
+      = { "tile(T1)=32; tile(T2)=32; tile(TK)=32; kind(m.1@acc)=thread.x; "
+          "kind(n.1@acc)=thread.y; kind(m.2@acc)=thread.z",
+          "tile(T2)=4; kind(n.2@acc.upd)=unroll; mem(a)=private; "
+          "mem(b)=private",
+          NULL };
+  Fixture f;
+  g_autoptr (GError) error = NULL;
+  bnb_test_fixture_load (&f, "data/kernels/mxm.ir", "M=256,N=256,K=256",
+                         "data/devices/pocl-cpu.ini");
+  g_autoptr (BnbChoiceNode) dead = bnb_choice_node_copy (f.root);
+  g_assert_false (bnb_choice_node_apply_string (dead, starts[0], &error));
+  g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+  g_clear_error (&error);
+  Hill *h = g_new0 (Hill, 1);
+  g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&hill_class, h, "hill");
+  BnbSearchOptions o;
+  quick_options (&o, 5, 60);
+  o.starts = starts;
+  g_autoptr (BnbSearchResult) r
+      = bnb_search_run (f.root, f.model, ev, &o, &error);
+  g_assert_no_error (error);
+  const BnbSearchRecord *first
+      = &g_array_index (r->records, BnbSearchRecord, 0);
+  g_assert_cmpfloat (first->time_s, ==, 1e-3);
+  g_assert_cmpuint (h->first_best, ==, 1);
+  g_assert_nonnull (strstr (first->decisions, "tile(T2)=4;"));
+  g_assert_cmpfloat (r->best_s, ==, 1e-3);
+  fixture_clear (&f);
+}
+
 /* ---- End to end on the test device (PoCL on CI) -------------------- */
 
 
@@ -1905,6 +1944,52 @@ test_device_file (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* --start-from on the command line: a file's node is the first leaf
+ * evaluated (blank lines and comments skipped); a line that names no
+ * choice fails with the file and line. */
+static void
+test_cli_start_from (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-start-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *good = g_build_filename (dir, "good", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad", NULL);
+  g_autofree char *report = g_build_filename (dir, "report", NULL);
+  g_autofree char *csv = g_build_filename (report, "evaluations.csv", NULL);
+  g_assert_true (g_file_set_contents (
+      good, "# axpy\n\ntile(i.1)=64; tile(i.2)=4; kind(i.1)=thread.x\n", -1,
+      &error));
+  g_assert_true (
+      g_file_set_contents (bad, "tile(i.1)=64\nbogus(x)=1\n", -1, &error));
+  const char *run[]
+      = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
+          "--device-file", "data/devices/h100.ini", "--budget=3",
+          "--quiet", "--no-journal", "--report", report, "--start-from", good,
+          NULL };
+  g_autofree char *out = spawn_bnbtune (run);
+  g_autofree char *evaluations = NULL;
+  g_assert_true (g_file_get_contents (csv, &evaluations, NULL, &error));
+  g_auto (GStrv) rows = g_strsplit (evaluations, "\n", 3);
+  g_assert_nonnull (rows[1]);
+  g_assert_nonnull (strstr (rows[1], "tile(i.1)=64; tile(i.2)=4;"));
+  g_assert_nonnull (strstr (rows[1], "kind(i.1)=thread.x;"));
+  const char *fail[]
+      = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
+          "--device-file", "data/devices/h100.ini", "--budget=3",
+          "--quiet", "--no-journal", "--start-from", bad, NULL };
+  g_autofree char *fout = NULL, *ferr = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **)fail, NULL, G_SPAWN_DEFAULT, NULL, NULL, &fout,
+                &ferr, &status, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_autofree char *where = g_strdup_printf ("--start-from %s:2: ", bad);
+  g_assert_nonnull (strstr (ferr, where));
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* bnbtune's default order of open nodes: occupancy on a GPU, dives on a
  * CPU; --order overrides it; the summary and report.json say which. */
 static void
@@ -1965,6 +2050,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/learned-order", test_learned_order);
   g_test_add_func ("/search/occupancy-order", test_occupancy_order);
   g_test_add_func ("/search/dives-order", test_dives_order);
+  g_test_add_func ("/search/start-from", test_start_from);
+  g_test_add_func ("/search/cli/start-from", test_cli_start_from);
   g_test_add_func ("/search/plunge", test_plunge);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/two-devices",
