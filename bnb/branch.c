@@ -347,6 +347,11 @@ bucket_learn (Bnb *b, Bucket *k, double bound, double seconds)
     }
 }
 
+/* The order of dives: times within this factor of each other are taken
+ * as equal (a kernel's least time moves by a few percent from run to run
+ * on a busy CPU), and the older node or the first alternative goes on. */
+#define DIVE_TIE 1.05
+
 /* Alternatives per choice (a BnbDomain's bits). */
 #define ALTERNATIVES (8 * sizeof (BnbDomain))
 
@@ -837,7 +842,7 @@ merge (Bnb *b, Expansion *x, gboolean keep_lowest)
         continue;
       if (l == NULL || c->bound < l->bound
           || (c->bound == l->bound && b->fastest != NULL
-              && fastest_of (b, c->node, choice)
+              && fastest_of (b, c->node, choice) * DIVE_TIE
                      < fastest_of (b, l->node, choice)))
         lowest = i;
     }
@@ -1039,19 +1044,23 @@ pop_next (Bnb *b, Bucket *k)
   if (b->dive_s != NULL)
     {
       /* of the nodes with the lowest bound, the oldest of those queued
-       * by the dive to the fastest leaf: a neighbour of the best kernel
-       * so far, the change nearest the root first */
+       * by a dive whose leaf ran within DIVE_TIE of the fastest: a
+       * neighbour of the best kernels so far, the change nearest the
+       * root first */
       double best = dive_time (b, q);
-      GSequenceIter *i = g_sequence_iter_next (first);
-      for (guint n = 0; n < DIVE_SCAN && !g_sequence_iter_is_end (i);
-           n++, i = g_sequence_iter_next (i))
+      GSequenceIter *end = g_sequence_iter_next (first), *i;
+      for (guint n = 0; n < DIVE_SCAN && !g_sequence_iter_is_end (end);
+           n++, end = g_sequence_iter_next (end))
         {
-          QNode *o = g_sequence_get (i);
+          QNode *o = g_sequence_get (end);
           if (o->bound != q->bound)
             break;
-          if (dive_time (b, o) < best)
-            first = i, best = dive_time (b, o);
+          best = fmin (best, dive_time (b, o));
         }
+      for (i = first; i != end; i = g_sequence_iter_next (i))
+        if (dive_time (b, g_sequence_get (i)) <= best * DIVE_TIE)
+          break;
+      first = i == end ? first : i;
       q = g_sequence_get (first);
     }
   g_sequence_remove (first);
