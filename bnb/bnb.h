@@ -127,9 +127,10 @@ typedef enum {
    * memory space decided), a design not yet run taking 0.8 of its tile
    * bucket's ratio */
   BNB_NODE_ORDER_OCCUPANCY,
-  /* by bound, the oldest of equals, each inner node taken diving to a
-   * leaf; where children's bounds are equal, the one whose alternative
-   * ran fastest so far (a device whose bounds are all alike: a CPU) */
+  /* by bound, the inner nodes taken diving to a leaf (at most 8 a
+   * batch), of equal bounds first those near the fastest kernels; where
+   * children's bounds are equal, the one whose alternative ran fastest
+   * so far (a device whose bounds are all alike: a CPU) */
   BNB_NODE_ORDER_DIVES,
   BNB_NODE_ORDER_COUNT,
 } BnbNodeOrder;

@@ -84,6 +84,7 @@ typedef struct {
   BnbChoiceSplit split;
   Bucket *bucket; /* owned by Bnb.buckets */
   guint dive;     /* order of dives: the dive that queued it, or 0 */
+  gboolean ends_dive; /* it is the leaf its dive reached */
 } QNode;
 
 /* The open nodes of one choice of tile sizes (with the occupancy order,
@@ -387,7 +388,7 @@ dive_learn (Bnb *b, const QNode *leaf, gboolean incumbent, double seconds)
       if (b->incumbent_dive != 0)
         g_array_index (b->dive_s, double, b->incumbent_dive) = seconds;
     }
-  if (leaf->dive != 0)
+  if (leaf->ends_dive)
     g_array_index (b->dive_s, double, leaf->dive) = seconds;
 }
 
@@ -568,7 +569,8 @@ qnode_new (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split,
            double bound, guint depth)
 {
   QNode *q = g_new (QNode, 1);
-  *q = (QNode){ bound, b->next_id++, depth, node, *split, NULL, b->diving };
+  *q = (QNode){ bound, b->next_id++, depth, node, *split, NULL, b->diving,
+                FALSE };
   q->bucket = bucket_of (b, node);
   return q;
 }
@@ -947,6 +949,17 @@ dive (Bnb *b)
   return dive_from (b, bnb_choice_node_copy (b->ctx->root));
 }
 
+/* Whether two nodes keep the same alternatives of every choice. */
+static gboolean
+same_node (const BnbChoiceNode *x, const BnbChoiceNode *y)
+{
+  guint n = bnb_choice_space_n_choices (bnb_choice_node_space (x));
+  for (guint c = 0; c < n; c++)
+    if (bnb_choice_node_domain (x, c) != bnb_choice_node_domain (y, c))
+      return FALSE;
+  return TRUE;
+}
+
 /* The leaves of the options' start nodes (each completed by a greedy
  * descent), in their order, those with no candidate left out. */
 static GPtrArray *
@@ -988,16 +1001,16 @@ start_from_incumbent (Bnb *b)
   g_autoptr (BnbChoiceNode) known
       = k->incumbent ? k->incumbent (ctx->evaluator->self, ctx->root) : NULL;
   g_autoptr (GPtrArray) starts = start_leaves (b);
-  BnbChoiceNode *leaf = known           ? bnb_choice_node_canonical (ctx->root,
-                                                                     known)
-                        : starts->len ? g_ptr_array_steal_index (starts, 0)
-                                      : dive (b);
+  BnbChoiceNode *leaf
+      = known ? bnb_choice_node_canonical (ctx->root, known) : NULL;
+  if (leaf == NULL)
+    leaf = starts->len ? g_ptr_array_steal_index (starts, 0) : dive (b);
   if (leaf == NULL)
     return;
   b->incumbent = bnb_choice_node_copy (leaf);
   QNode *q = g_new (QNode, 1);
   *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
-                leaf, { G_MAXUINT, 0 }, NULL, 0 };
+                leaf, { G_MAXUINT, 0 }, NULL, 0, FALSE };
   q->bucket = bucket_of (b, leaf);
   g_mutex_lock (&b->lock);
   b->gated = TRUE;
@@ -1005,10 +1018,15 @@ start_from_incumbent (Bnb *b)
   send_leaf (b, q, TRUE);
   for (guint i = 0; i < starts->len; i++)
     {
-      BnbChoiceNode *node = g_steal_pointer (&starts->pdata[i]);
+      gboolean again = holds_incumbent (b, starts->pdata[i]);
+      for (guint j = 0; j < i && !again; j++)
+        again = same_node (starts->pdata[i], starts->pdata[j]);
+      if (again) /* sent already: the incumbent, or a start before it */
+        continue;
+      BnbChoiceNode *node = bnb_choice_node_copy (starts->pdata[i]);
       QNode *s = g_new (QNode, 1);
       *s = (QNode){ bnb_model_bound (ctx->model, node, NULL), b->next_id++, 0,
-                    node, { G_MAXUINT, 0 }, NULL, 0 };
+                    node, { G_MAXUINT, 0 }, NULL, 0, FALSE };
       s->bucket = bucket_of (b, node);
       send_leaf (b, s, FALSE);
     }
@@ -1126,6 +1144,7 @@ plunge (Bnb *b, QNode *q, gboolean starving)
       qnode_free (q);
       return FALSE;
     }
+  q->ends_dive = q->dive != 0;
   send_leaf (b, q, FALSE);
   return TRUE;
 }
