@@ -949,6 +949,15 @@ dive (Bnb *b)
   return dive_from (b, bnb_choice_node_copy (b->ctx->root));
 }
 
+/* A leaf evaluated before the search (the incumbent, a start node's), as
+ * the queue holds one of depth 0. */
+static QNode *
+start_qnode (Bnb *b, BnbChoiceNode *leaf)
+{
+  return qnode_new (b, leaf, &(BnbChoiceSplit){ G_MAXUINT, 0 },
+                    bnb_model_bound (b->ctx->model, leaf, NULL), 0);
+}
+
 /* Whether two nodes keep the same alternatives of every choice. */
 static gboolean
 same_node (const BnbChoiceNode *x, const BnbChoiceNode *y)
@@ -1008,10 +1017,7 @@ start_from_incumbent (Bnb *b)
   if (leaf == NULL)
     return;
   b->incumbent = bnb_choice_node_copy (leaf);
-  QNode *q = g_new (QNode, 1);
-  *q = (QNode){ bnb_model_bound (ctx->model, leaf, NULL), b->next_id++, 0,
-                leaf, { G_MAXUINT, 0 }, NULL, 0, FALSE };
-  q->bucket = bucket_of (b, leaf);
+  QNode *q = start_qnode (b, leaf);
   g_mutex_lock (&b->lock);
   b->gated = TRUE;
   g_mutex_unlock (&b->lock);
@@ -1023,12 +1029,8 @@ start_from_incumbent (Bnb *b)
         again = same_node (starts->pdata[i], starts->pdata[j]);
       if (again) /* sent already: the incumbent, or a start before it */
         continue;
-      BnbChoiceNode *node = bnb_choice_node_copy (starts->pdata[i]);
-      QNode *s = g_new (QNode, 1);
-      *s = (QNode){ bnb_model_bound (ctx->model, node, NULL), b->next_id++, 0,
-                    node, { G_MAXUINT, 0 }, NULL, 0, FALSE };
-      s->bucket = bucket_of (b, node);
-      send_leaf (b, s, FALSE);
+      send_leaf (b, start_qnode (b, bnb_choice_node_copy (starts->pdata[i])),
+                 FALSE);
     }
 }
 
