@@ -10,6 +10,9 @@
 # device and on two (what a run costs besides its search).
 # With RANKS=1, the runs are over MPI ranks instead (build/mpi/bnbtune,
 # `make mpi`): one process on GPU 0, then 1, 2 and 4 ranks under mpirun.
+# With RUNS="DEV:W[:BIN] ...", those runs instead, in order: devices DEV,
+# W workers each (0: the default), the binary BIN (default ./bnbtune; an
+# older build, to compare in the same call), label DEV:W[:BIN].
 # Usage: [RANKS=1] bench/gpu-lanes.sh [N] [W]   (under $OUT; devices 0, 1)
 set -u
 n=${1:-1024}
@@ -49,14 +52,14 @@ done
 # gone); the rest of wall_s is the process, the description and the
 # report.
 run() {
-  local label=$1 dev=$2 workers=$3 bin=./bnbtune
+  local label=$1 dev=$2 workers=$3 bin=${BIN:-./bnbtune}
   shift 3
   [ $# -gt 0 ] && bin=build/mpi/bnbtune
   i=$((i + 1))
   local report=$out/run-$i start end
   start=$(date +%s.%N)
   G_MESSAGES_DEBUG=all "$@" $bin --kernel "$kernel" --size "$size" --device "$dev" \
-    --decisions "$decisions" --warmup 1 --repetitions 5 --workers "$workers" \
+    --decisions "$decisions" --warmup 1 --repetitions 5 ${workers:+--workers "$workers"} \
     --no-journal --quiet --report "$report" > "$out/run-$i.txt" 2>&1
   end=$(date +%s.%N)
   python3 - "$report/report.json" "$i" "$label" "$workers" "$start" "$end" \
@@ -78,7 +81,13 @@ print("\t".join([i, dev, w, "%.1f" % (float(t1) - float(t0)),
 PY
 }
 mpirun=${MPIRUN:-mpirun}
-if [ -n "${RANKS:-}" ]; then
+if [ -n "${RUNS:-}" ]; then
+  for r in $RUNS; do
+    IFS=: read -r dev rw rbin <<< "$r"
+    [ "$rw" = 0 ] && rw=
+    BIN=${rbin:-./bnbtune} run "$r" "$dev" "$rw"
+  done
+elif [ -n "${RANKS:-}" ]; then
   # over MPI ranks (build/mpi/bnbtune), one GPU per rank, against one
   # process on one GPU; Open MPI comes carried (OPAL_PREFIX: where it is)
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
