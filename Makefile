@@ -112,6 +112,11 @@ build/release/bench/cl-binary: build/release/bench/cl-binary.o
 build/release/bench/cl-startup: build/release/bench/cl-startup.o
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
 
+# How a driver's builds scale across processes (bench/cl-builds.c,
+# cl-builds.sh).
+build/release/bench/cl-builds: build/release/bench/cl-builds.o
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 deps:
 	tools/deps.sh
 

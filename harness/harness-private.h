@@ -283,9 +283,8 @@ typedef struct BnbHarnessPool BnbHarnessPool;
 
 /* Starts `workers` workers (0: the default for the device the first one
  * opens), each with `build_threads` build threads (0: the default for that
- * many workers).  Returns once the first is up; the others start in the
- * background and join as each is up.  Workers after the first that cannot
- * start are left out with a warning. */
+ * many workers).  Workers after the first that cannot start are left out
+ * with a warning. */
 BNB_GIVE BnbHarnessPool *bnb_harness_pool_new (const char *program,
                                                const char *device,
                                                guint workers,
@@ -299,16 +298,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessPool, bnb_harness_pool_free)
 BNB_KEEP const BnbDeviceDesc *bnb_harness_pool_device (const BnbHarnessPool
                                                            *pool);
 BNB_KEEP const char *bnb_harness_pool_reason (const BnbHarnessPool *pool);
-/* The workers up and those still starting. */
 guint bnb_harness_pool_n_workers (BnbHarnessPool *pool);
-/* Returns once every worker is up or has failed to start. */
-void bnb_harness_pool_wait_started (BnbHarnessPool *pool);
 /* The process id of worker `i` (0 if it has none now). */
 GPid bnb_harness_pool_worker_pid (BnbHarnessPool *pool, guint i);
 void bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source);
-/* The worker that has `source` (from 0), -1 while it waits for one, -2 if
- * the pool knows nothing of it (or it was skipped): for the tests. */
-gint bnb_harness_pool_worker_of (BnbHarnessPool *pool, const char *source);
 /* As bnb_harness_proxy_evaluate, on the worker that has the source. */
 /* Every worker is sent the problem at once (each on its own thread), so
  * that each starts on the builds prepared for it without waiting for an
@@ -334,11 +327,6 @@ BNB_GIVE BnbEvaluation *bnb_harness_pool_evaluate (BnbHarnessPool *pool,
 guint bnb_harness_default_build_threads (guint workers);
 /* Process id of worker `i`, 0 if none (or in process): for the tests. */
 GPid bnb_harness_worker_pid (const BnbHarness *harness, guint i);
-/* Returns once every worker is up or has failed to start: for the
- * tests. */
-void bnb_harness_wait_workers (BnbHarness *harness);
-/* As bnb_harness_pool_worker_of; -2 in process. */
-gint bnb_harness_worker_of (BnbHarness *harness, const char *source);
 BNB_GIVE char *bnb_harness_now_iso8601 (void) G_GNUC_WARN_UNUSED_RESULT;
 BNB_GIVE BnbEvaluation *bnb_harness_evaluation_failed (BnbOutcome outcome,
                                                        const char *message)

@@ -355,19 +355,6 @@ bnb_harness_worker_pid (const BnbHarness *h, guint i)
 }
 
 void
-bnb_harness_wait_workers (BnbHarness *h)
-{
-  if (h->pool)
-    bnb_harness_pool_wait_started (h->pool);
-}
-
-gint
-bnb_harness_worker_of (BnbHarness *h, const char *source)
-{
-  return h->pool ? bnb_harness_pool_worker_of (h->pool, source) : -2;
-}
-
-void
 bnb_harness_set_timeout (BnbHarness *h, double seconds)
 {
   g_return_if_fail (seconds > 0);

@@ -181,8 +181,7 @@ BNB_KEEP const char *bnb_harness_device_reason (const BnbHarness *harness);
 BNB_KEEP const char *bnb_harness_kernel_hash (const BnbHarness *harness);
 /* "M=24,N=24,K=24": every parameter as bound. */
 BNB_KEEP const char *bnb_harness_sizes (const BnbHarness *harness);
-/* The worker processes serving the harness, those still starting too (0
- * in process). */
+/* The worker processes serving the harness (0 in process). */
 guint bnb_harness_n_workers (const BnbHarness *harness);
 
 /* The limit on the runs of later evaluations (seconds > 0); in a worker

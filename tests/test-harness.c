@@ -1487,83 +1487,6 @@ test_workers_prepare_while_evaluating (void)
     bnb_codegen_program_free (p[i]);
 }
 
-/* `n` axpy programs that differ in their text. */
-static void
-distinct_programs (BnbCodegenProgram **p, guint n, guint salt)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *body = g_strdup_printf (
-          "X[i] = alpha * X[i] + %u.0f * 0.0f;", salt * 100 + i);
-      p[i] = axpy_program (body, 32);
-    }
-}
-
-/* How many of `p` went to each of three workers (waiting: 3). */
-static void
-count_workers (BnbHarness *h, BnbCodegenProgram **p, guint n, guint counts[4])
-{
-  memset (counts, 0, 4 * sizeof counts[0]);
-  for (guint i = 0; i < n; i++)
-    {
-      gint w = bnb_harness_worker_of (h, p[i]->source);
-      g_assert_cmpint (w, >=, -1);
-      g_assert_cmpint (w, <, 3);
-      counts[w < 0 ? 3 : w]++;
-    }
-}
-
-/* The workers pull: sources prepared while only the first worker is up
- * wait for the others, which take them as they join, at most four each
- * not yet evaluated; an evaluation settles every source prepared before
- * it (the search skips the leaves it cuts), so the workers take more. */
-static void
-test_workers_pull (void)
-{
-  g_autoptr (BnbHarness) h
-      = workers_harness ("data/kernels/axpy.ir", "N=1000", 3, 60);
-  BnbCodegenProgram *p[12], *q[12];
-  guint counts[4];
-  distinct_programs (p, G_N_ELEMENTS (p), 1);
-  distinct_programs (q, G_N_ELEMENTS (q), 2);
-  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
-    bnb_harness_prepare (h, p[i]);
-  bnb_harness_wait_workers (h);
-  count_workers (h, p, G_N_ELEMENTS (p), counts);
-  g_test_message ("after the start: %u, %u and %u on the workers, %u "
-                  "waiting", counts[0], counts[1], counts[2], counts[3]);
-  g_assert_cmpuint (counts[0], ==, 4);
-  g_assert_cmpuint (counts[1], ==, 4);
-  g_assert_cmpuint (counts[2], ==, 4);
-  /* the last one evaluated: the eleven before it are settled */
-  {
-    g_autoptr (BnbEvaluation) e = test_evaluate (h, p[11]);
-    assert_ok (e);
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (q); i++)
-    bnb_harness_prepare (h, q[i]);
-  count_workers (h, q, G_N_ELEMENTS (q), counts);
-  g_assert_cmpuint (counts[3], ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (q); i++)
-    {
-      g_autoptr (BnbEvaluation) e = test_evaluate (h, q[i]);
-      assert_ok (e);
-    }
-  /* one skipped while it waited is prepared again, and evaluated */
-  {
-    g_autoptr (BnbEvaluation) e = NULL;
-    bnb_harness_prepare (h, p[0]);
-    g_assert_cmpint (bnb_harness_worker_of (h, p[0]->source), >=, 0);
-    e = test_evaluate (h, p[0]);
-    assert_ok (e);
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (p); i++)
-    {
-      bnb_codegen_program_free (p[i]);
-      bnb_codegen_program_free (q[i]);
-    }
-}
-
 /* The default worker count: one on a CPU device; on a GPU one per
  * processor up to 8, or half of them up to 16 for a process driving one
  * device; never more for several devices than for one. */
@@ -1596,7 +1519,6 @@ test_workers_timeout (void)
   g_autoptr (BnbCodegenProgram) right = axpy_program (axpy_right, 32);
   g_autoptr (BnbEvaluation) e = NULL;
   g_autoptr (BnbEvaluation) next = NULL;
-  bnb_harness_wait_workers (h);
   GPid first = bnb_harness_worker_pid (h, 0);
   GPid second = bnb_harness_worker_pid (h, 1);
   bnb_harness_prepare (h, forever);
@@ -1695,7 +1617,6 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/workers/default", test_workers_default);
   g_test_add_func ("/harness/builds/pause", test_builds_pause);
   g_test_add_func ("/harness/workers/batch", test_workers_batch);
-  g_test_add_func ("/harness/workers/pull", test_workers_pull);
   g_test_add_func ("/harness/workers/prepare-while-evaluating",
                    test_workers_prepare_while_evaluating);
   g_test_add_func ("/harness/cli/usage", test_cli_usage);
