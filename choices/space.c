@@ -18,7 +18,7 @@ bnb_choice_limits_default (void)
     .local_mem_bytes = 48 * 1024,
     .vector_widths = (1u << 2) | (1u << 4),
     .max_unroll = 64,
-    .max_unrolled = 512,
+    .max_unrolled = 1024,
   };
   return l;
 }

@@ -138,7 +138,7 @@ bnb_device_desc_limits (const BnbDeviceDesc *d)
   if (d->preferred_vector_width_float >= 16)
     l.vector_widths |= 1u << 16;
   l.max_unroll = 64;
-  l.max_unrolled = 512;
+  l.max_unrolled = 1024;
   /* the design rules are a GPU's (docs/space.md): on a CPU the work-items
    * of a group run one after another on one core, a private copy is a
    * cache hit and staging in local memory costs the barriers */

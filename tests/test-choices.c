@@ -466,6 +466,38 @@ test_decisions_errors (void)
   fixture_clear (&f);
 }
 
+/* Unrolling makes at most 1,024 copies of one instruction by default
+ * (max_unrolled): the update of an 8 x 8 register tile unrolled over a
+ * k step of 16 (1,024 FMAs, the fast SGEMM's) is in the space; over a
+ * step of 32 it is not, and nor is it under a limit of 512. */
+static void
+test_limits_unrolled (void)
+{
+  const char *unrolled = "tile(T1)=8; kind(m.1@acc.upd)=unroll; "
+                         "kind(n.1@acc.upd)=unroll; "
+                         "kind(k.1@acc.upd)=unroll; tile(TK)=";
+  BnbChoiceLimits half = bnb_choice_limits_default ();
+  g_assert_cmpuint (half.max_unrolled, ==, 1024);
+  half.max_unrolled = 512;
+  for (guint i = 0; i < 3; i++)
+    {
+      Fixture f;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text
+          = g_strdup_printf ("%s%u", unrolled, i == 1 ? 32 : 16);
+      gboolean alive = i == 0;
+      fixture_load (&f, 1, i == 2 ? &half : NULL);
+      g_autoptr (BnbChoiceNode) n = bnb_choice_node_copy (f.root);
+      g_assert_cmpint (bnb_choice_node_apply_string (n, text, &error), ==,
+                       alive);
+      if (alive)
+        g_assert_no_error (error);
+      else
+        g_assert_error (error, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD);
+      fixture_clear (&f);
+    }
+}
+
 /* An element of an inout array is loaded and stored in one work-group
  * (the rule of choices/constraints.c, add_inout_rules): the leaf of
  * gen1007 that loaded X5[j, k, i] in the work-group of its k.1 and stored
@@ -843,6 +875,7 @@ main (int argc, char **argv)
   g_test_add_func ("/choices/decisions/short-form", test_decisions_short_form);
   g_test_add_func ("/choices/inout/one-work-group", test_inout_one_work_group);
   g_test_add_func ("/choices/limits/respected", test_limits_respected);
+  g_test_add_func ("/choices/limits/unrolled", test_limits_unrolled);
   g_test_add_func ("/choices/rules/design", test_design_rules);
   g_test_add_func ("/choices/limits/local-bound-exact",
                    test_local_bound_exact);

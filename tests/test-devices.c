@@ -292,6 +292,7 @@ check_hopper (const BnbDeviceDesc *d, const char *name, double bandwidth,
   g_assert_cmpuint (l.local_mem_bytes, ==, 49152);
   g_assert_cmpuint (l.vector_widths, ==, (1u << 2) | (1u << 4));
   g_assert_cmpuint (l.max_unroll, ==, 64);
+  g_assert_cmpuint (l.max_unrolled, ==, 1024);
 }
 
 static void
