@@ -5,45 +5,27 @@
  * is what the harness's workers count on (issue 19).  Prints one line:
  * the device open, then the builds, in seconds, and the builds' count.
  * Usage: cl-builds DEVICE-INDEX FILE.cl...   (platform 0) */
-#include <CL/cl.h>
-#include <glib.h>
+#include "bench/cl-pick.h"
+
 #include <stdio.h>
 #include <stdlib.h>
-
-#define MAX_DEVICES 16
-
-static double
-now (void)
-{
-  return g_get_monotonic_time () * 1e-6;
-}
 
 int
 main (int argc, char **argv)
 {
   guint want = argc > 1 ? (guint)atoi (argv[1]) : 0;
-  cl_platform_id platform;
-  cl_device_id devices[MAX_DEVICES], device;
-  cl_uint n_devices = 0;
+  cl_device_id device;
   cl_int err = CL_SUCCESS;
-  double t0 = now (), t1;
-  if (clGetPlatformIDs (1, &platform, NULL) != CL_SUCCESS
-      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, MAX_DEVICES, devices,
-                         &n_devices)
-             != CL_SUCCESS
-      || want >= MIN (n_devices, MAX_DEVICES))
-    {
-      g_printerr ("cl-builds: no OpenCL device %u\n", want);
-      return 1;
-    }
-  device = devices[want];
+  double t0 = cl_pick_now (), t1;
+  if (!cl_pick_device ("cl-builds", want, &device))
+    return 1;
   cl_context ctx = clCreateContext (NULL, 1, &device, NULL, NULL, &err);
   if (err != CL_SUCCESS)
     {
       g_printerr ("cl-builds: clCreateContext: %d\n", err);
       return 1;
     }
-  t1 = now ();
+  t1 = cl_pick_now ();
   for (int i = 2; i < argc; i++)
     {
       g_autofree char *text = NULL;
@@ -65,7 +47,7 @@ main (int argc, char **argv)
         }
       clReleaseProgram (program);
     }
-  double t2 = now ();
+  double t2 = cl_pick_now ();
   clReleaseContext (ctx);
   printf ("%u\t%.3f\t%.3f\t%d\n", want, t1 - t0, t2 - t1, MAX (argc - 2, 0));
   return 0;

@@ -5,18 +5,10 @@
  * across processes: the cost of the harness's workers (docs/harness.md).
  * Prints one line: device, then seconds per phase.
  * Usage: cl-startup [DEVICE-INDEX]   (platform 0) */
-#include <CL/cl.h>
-#include <glib.h>
+#include "bench/cl-pick.h"
+
 #include <stdio.h>
 #include <stdlib.h>
-
-#define MAX_DEVICES 16
-
-static double
-now (void)
-{
-  return g_get_monotonic_time () * 1e-6;
-}
 
 int
 main (int argc, char **argv)
@@ -25,45 +17,35 @@ main (int argc, char **argv)
       = "__kernel void twice (__global float *a)"
         " { a[get_global_id (0)] *= 2.0f; }";
   guint want = argc > 1 ? (guint)atoi (argv[1]) : 0;
-  cl_platform_id platform;
-  cl_device_id devices[MAX_DEVICES], device;
-  cl_uint n_devices = 0;
+  cl_device_id device;
   cl_int err = CL_SUCCESS;
   gsize bytes = 16u << 20;
   g_autofree float *host = g_malloc0 (bytes);
   double t[6];
 
-  t[0] = now ();
-  if (clGetPlatformIDs (1, &platform, NULL) != CL_SUCCESS
-      || clGetDeviceIDs (platform, CL_DEVICE_TYPE_ALL, MAX_DEVICES, devices,
-                         &n_devices)
-             != CL_SUCCESS
-      || want >= MIN (n_devices, MAX_DEVICES))
-    {
-      g_printerr ("cl-startup: no OpenCL device %u\n", want);
-      return 1;
-    }
-  device = devices[want];
-  t[1] = now ();
+  t[0] = cl_pick_now ();
+  if (!cl_pick_device ("cl-startup", want, &device))
+    return 1;
+  t[1] = cl_pick_now ();
   cl_context ctx = clCreateContext (NULL, 1, &device, NULL, NULL, &err);
   cl_command_queue queue = err == CL_SUCCESS
                                ? clCreateCommandQueue (ctx, device, 0, &err)
                                : NULL;
-  t[2] = now ();
+  t[2] = cl_pick_now ();
   cl_mem buffer = err == CL_SUCCESS ? clCreateBuffer (ctx, CL_MEM_READ_WRITE,
                                                       bytes, NULL, &err)
                                     : NULL;
   if (err == CL_SUCCESS)
     err = clEnqueueWriteBuffer (queue, buffer, CL_TRUE, 0, bytes, host, 0,
                                 NULL, NULL);
-  t[3] = now ();
+  t[3] = cl_pick_now ();
   cl_program program
       = err == CL_SUCCESS
             ? clCreateProgramWithSource (ctx, 1, &source, NULL, &err)
             : NULL;
   if (err == CL_SUCCESS)
     err = clBuildProgram (program, 1, &device, "", NULL, NULL);
-  t[4] = now ();
+  t[4] = cl_pick_now ();
   if (err != CL_SUCCESS)
     {
       g_printerr ("cl-startup: OpenCL error %d\n", err);
@@ -73,7 +55,7 @@ main (int argc, char **argv)
   clReleaseMemObject (buffer);
   clReleaseCommandQueue (queue);
   clReleaseContext (ctx);
-  t[5] = now ();
+  t[5] = cl_pick_now ();
   printf ("%u\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n", want, t[1] - t[0],
           t[2] - t[1], t[3] - t[2], t[4] - t[3], t[5] - t[4], t[5] - t[0]);
   return 0;
