@@ -274,6 +274,10 @@ typedef struct {
   /* branch and bound: greedy descents from the queue's next node when the
    * device was short of leaves (bnb/branch.c's plunge) */
   guint64 plunges;
+  /* branch and bound: leaves sent to a device ahead of their turn, then
+   * cut there by a better time before they ran (built, if at all, for
+   * nothing) */
+  guint64 sent_cut;
   double model_s, compile_s, run_s, total_s;
   double propagate_s; /* making children: decisions applied, propagated */
   GArray *records; /* BnbSearchRecord */

@@ -707,7 +707,10 @@ receive (Bnb *b, DeviceJob *job)
   if (job->e != NULL)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))
-    cut_qnode (b, leaf);
+    {
+      ctx->result->sent_cut++;
+      cut_qnode (b, leaf);
+    }
   else
     {
       b->skipped_open = fmin (b->skipped_open, leaf->bound);

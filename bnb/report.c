@@ -232,6 +232,7 @@ json_counts (BnbJson *j, const BnbSearchResult *r)
   bnb_json_uint (j, "violations", r->violations);
   bnb_json_uint (j, "nodes", r->nodes);
   bnb_json_uint (j, "plunges", r->plunges);
+  bnb_json_uint (j, "sent_cut", r->sent_cut);
   bnb_json_number (j, "model_s", r->model_s);
   bnb_json_number (j, "propagate_s", r->propagate_s);
   bnb_json_number (j, "compile_s", r->compile_s);
@@ -914,6 +915,9 @@ summary_space (GString *s, const BnbSearchResult *r)
   if (r->plunges > 0)
     g_string_append_printf (s, ", %" G_GUINT64_FORMAT " dives for want of "
                                "leaves", r->plunges);
+  if (r->sent_cut > 0)
+    g_string_append_printf (s, ", %" G_GUINT64_FORMAT " sent then cut "
+                               "before their run", r->sent_cut);
   g_string_append_c (s, '\n');
   guint64 run = kernels_run (r);
   if (r->same_kernel > 0)
