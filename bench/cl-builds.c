@@ -3,7 +3,9 @@
  * context on device D of platform 0.  Run several at once
  * (bench/cl-builds.sh) to see how builds scale across processes, which
  * is what the harness's workers count on (issue 19).  Prints one line:
- * the device open, then the builds, in seconds, and the builds' count.
+ * the device index, the device open and the builds in seconds, and the
+ * builds' count.  The harness builds with no options too (an empty
+ * --build-options, its default).
  * Usage: cl-builds DEVICE-INDEX FILE.cl...   (platform 0) */
 #include "bench/cl-pick.h"
 

@@ -13,17 +13,33 @@ bin=${CL_BUILDS:-build/release/bench/cl-builds}
 export CUDA_CACHE_DISABLE=1
 mapfile -t files < <(ls "$dir"/*.cl)
 n=${#files[@]}
+if [ "$n" -eq 0 ]; then
+  echo "cl-builds.sh: no .cl file in $dir" >&2
+  exit 1
+fi
 printf 'processes\tsources\twall_s\tbuilds_per_s\topen_s\tbuild_s\n'
 for p in "$@"; do
+  if [ "$p" -gt "$n" ]; then
+    echo "cl-builds.sh: $p processes for $n sources: left out" >&2
+    continue
+  fi
   tmp=$(mktemp)
+  pids=()
   start=$(date +%s.%N)
   for ((r = 0; r < p; r++)); do
     share=()
     for ((i = r; i < n; i += p)); do share+=("${files[$i]}"); done
     "$bin" "${DEVICE:-0}" "${share[@]}" >> "$tmp" &
+    pids+=($!)
   done
-  wait
+  failed=0
+  for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
   end=$(date +%s.%N)
+  if [ "$failed" -gt 0 ]; then
+    echo "cl-builds.sh: $failed of $p processes failed: P=$p left out" >&2
+    rm -f "$tmp"
+    continue
+  fi
   python3 - "$p" "$n" "$start" "$end" "$tmp" <<'PY'
 import sys
 p, n, t0, t1, path = sys.argv[1:]

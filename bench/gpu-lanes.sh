@@ -12,7 +12,8 @@
 # `make mpi`): one process on GPU 0, then 1, 2 and 4 ranks under mpirun.
 # With RUNS="DEV:W[:BIN] ...", those runs instead, in order: devices DEV,
 # W workers each (0: the default), the binary BIN (default ./bnbtune; an
-# older build, to compare in the same call), label DEV:W[:BIN].
+# older build, to compare in the same call), label DEV:W[:BIN].  The
+# warm-up and overhead.txt use ./bnbtune with W workers.
 # Usage: [RANKS=1] bench/gpu-lanes.sh [N] [W]   (under $OUT; devices 0, 1)
 set -u
 n=${1:-1024}
@@ -52,13 +53,14 @@ done
 # gone); the rest of wall_s is the process, the description and the
 # report.
 run() {
-  local label=$1 dev=$2 workers=$3 bin=${BIN:-./bnbtune}
+  local label=$1 dev=$2 workers=$3 bin=./bnbtune
   shift 3
+  if [ "${1:-}" = --bin ]; then bin=$2; shift 2; fi
   [ $# -gt 0 ] && bin=build/mpi/bnbtune
   i=$((i + 1))
   local report=$out/run-$i start end
   start=$(date +%s.%N)
-  G_MESSAGES_DEBUG=all "$@" $bin --kernel "$kernel" --size "$size" --device "$dev" \
+  G_MESSAGES_DEBUG=all "$@" "$bin" --kernel "$kernel" --size "$size" --device "$dev" \
     --decisions "$decisions" --warmup 1 --repetitions 5 ${workers:+--workers "$workers"} \
     --no-journal --quiet --report "$report" > "$out/run-$i.txt" 2>&1
   end=$(date +%s.%N)
@@ -85,7 +87,7 @@ if [ -n "${RUNS:-}" ]; then
   for r in $RUNS; do
     IFS=: read -r dev rw rbin <<< "$r"
     [ "$rw" = 0 ] && rw=
-    BIN=${rbin:-./bnbtune} run "$r" "$dev" "$rw"
+    run "$r" "$dev" "$rw" --bin "${rbin:-./bnbtune}"
   done
 elif [ -n "${RANKS:-}" ]; then
   # over MPI ranks (build/mpi/bnbtune), one GPU per rank, against one

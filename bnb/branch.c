@@ -144,6 +144,8 @@ typedef struct {
   QNode *leaf;
   Lane *lane;
   gboolean first;   /* the incumbent, evaluated before any other leaf */
+  gboolean cut;     /* not run: its bound was at the cut-off when its turn
+                     * came (counted as sent_cut) */
   BnbEvaluation *e; /* NULL: cut before the run, or the evaluator failed */
   GError *error;
 } DeviceJob;
@@ -589,13 +591,16 @@ push (Bnb *b, BnbChoiceNode *node, const BnbChoiceSplit *split, double bound,
 
 /* ---- The device threads --------------------------------------------- */
 
+/* Whether the job's leaf is not to run: cut (job->cut), or the search
+ * stops (stopping, budget, interrupt, time). */
 static gboolean
-device_should_skip (Bnb *b, const QNode *leaf)
+device_should_skip (Bnb *b, DeviceJob *job)
 {
   const BnbSearchOptions *o = b->ctx->options;
   g_mutex_lock (&b->lock);
-  gboolean skip = b->stopping || leaf->bound >= b->cutoff
-                  || b->budget_left == 0 || bnb_search_interrupted (b->ctx)
+  job->cut = !b->stopping && job->leaf->bound >= b->cutoff;
+  gboolean skip = b->stopping || job->cut || b->budget_left == 0
+                  || bnb_search_interrupted (b->ctx)
                   || (o->max_seconds > 0
                       && g_timer_elapsed (b->ctx->timer, NULL)
                              >= o->max_seconds);
@@ -642,7 +647,7 @@ device_main (gpointer data)
         }
       if (!job->first)
         wait_for_incumbent (b);
-      if (!device_should_skip (b, job->leaf))
+      if (!device_should_skip (b, job))
         {
           bnb_search_set_deadline (b->ctx, FALSE);
           job->e = k->evaluate (b->ctx->evaluator->self, job->leaf->node,
@@ -708,7 +713,7 @@ receive (Bnb *b, DeviceJob *job)
     bnb_search_record (ctx, leaf->node, leaf->bound, leaf->depth, job->e);
   else if (leaf->bound >= cutoff_of (b))
     {
-      ctx->result->sent_cut++;
+      ctx->result->sent_cut += job->cut;
       cut_qnode (b, leaf);
     }
   else

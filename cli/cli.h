@@ -34,6 +34,7 @@ typedef struct {
   char *device_file;
   char *decisions;
   gboolean every_design; /* no design rule narrows the space */
+  gint max_unrolled;     /* copies of one instruction unrolling makes */
 } BnbCliOptions;
 
 typedef struct {

@@ -29,12 +29,17 @@ bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
       "narrows the space (docs/space.md, \"Design rules\"; the rules are "
       "a GPU's: on a CPU device every design is searched anyway)",
       NULL },
+    { "max-unrolled", 0, 0, G_OPTION_ARG_INT, &o->max_unrolled,
+      "Copies of one instruction that its unrolled dims may make together "
+      "(default 1024; 512 leaves out the largest register tiles, whose "
+      "builds take seconds)",
+      "N" },
   };
   const gboolean taken[G_N_ELEMENTS (all)]
       = { takes->kernel,           takes->kernel,
           takes->limits,           takes->limits,
           takes->device != NULL,   takes->device_file != NULL,
-          takes->decisions != NULL, takes->kernel };
+          takes->decisions != NULL, takes->kernel, takes->kernel };
   GOptionEntry entries[G_N_ELEMENTS (all) + 1];
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
@@ -43,6 +48,7 @@ bnb_cli_options_add (GOptionContext *context, BnbCliOptions *o,
   entries[n] = (GOptionEntry){ NULL };
   o->max_work_group_size = (gint)def.max_work_group_size;
   o->local_mem_size = (gint64)def.local_mem_bytes;
+  o->max_unrolled = (gint)def.max_unrolled;
   g_option_context_add_main_entries (context, entries, NULL);
 }
 
@@ -78,6 +84,7 @@ bnb_cli_limits (const BnbCliOptions *o)
         = MIN (l.max_work_item_sizes[h], l.max_work_group_size);
   l.local_mem_bytes = (guint64)MAX (o->local_mem_size, 0);
   l.every_design = o->every_design;
+  l.max_unrolled = (guint)MAX (o->max_unrolled, 1);
   return l;
 }
 
@@ -86,6 +93,7 @@ bnb_cli_device_limits (const BnbCliOptions *o, const BnbDeviceDesc *desc)
 {
   BnbChoiceLimits l = bnb_device_desc_limits (desc);
   l.every_design |= o->every_design;
+  l.max_unrolled = (guint)MAX (o->max_unrolled, 1);
   return l;
 }
 

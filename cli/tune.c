@@ -346,6 +346,7 @@ session_open (const TuneOptions *o, GError **error)
   t.exact_rate = o->exact_rate;
   t.decisions = o->c.decisions;
   t.every_design = o->c.every_design;
+  t.max_unrolled = (guint)MAX (o->c.max_unrolled, 1);
   t.harness.repetitions = (guint)o->repetitions;
   t.harness.warmup = (guint)o->warmup;
   t.harness.timeout_s = o->timeout;

@@ -450,6 +450,8 @@ test_incumbent (void)
                            .decisions, ==, ex->best_decisions);
       g_assert_cmpuint (count_evaluations_of (r, ex->best_decisions), ==, 1);
       g_assert_cmpuint (timed (r), <=, timed (plain));
+      /* every leaf sent (prepared) ran once or was cut at the device */
+      g_assert_cmpuint (known->prepares, ==, timed (r) + r->sent_cut);
       sent_cut += r->sent_cut;
       assert_accounted (r, leaves);
       if (known->others)
@@ -1019,6 +1021,33 @@ count_kernels_json (const char *kernel, const char *sizes,
                          size_arg, dec_arg, "--kernels", "--json",
                          "--tree", tree, "--every-design", NULL };
   return spawn_bnbtune (argv);
+}
+
+/* --max-unrolled: an 8 x 8 register tile unrolled over a k step of 16
+ * (1,024 copies of its update) is in the space by default and out of it
+ * under 512, with the decision that empties it named. */
+static void
+test_cli_max_unrolled (void)
+{
+  const char *decisions
+      = "--decisions=tile(T1)=8; tile(TK)=16; kind(m.1@acc.upd)=unroll; "
+        "kind(n.1@acc.upd)=unroll; kind(k.1@acc.upd)=unroll";
+  const char *argv[] = { bnb_test_bnbtune (), "count", "--kernel",
+                         "data/kernels/mxm.ir", "--size=M=256,N=256,K=256",
+                         decisions, "--time-limit", "1", NULL, NULL };
+  g_autofree char *out = spawn_bnbtune (argv);
+  g_assert_nonnull (strstr (out, "kernels: "));
+  g_assert_null (strstr (out, "kernels: 0 "));
+  argv[8] = "--max-unrolled=512";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *stdout_text = NULL, *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &stdout_text, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "'kind(k.1@acc.upd)=unroll' leaves no "
+                                 "valid candidate"));
 }
 
 /* `explain --measure` on a leaf: the decisions of a random leaf (from
@@ -2073,6 +2102,7 @@ main (int argc, char **argv)
                    test_end_to_end_two_devices);
   g_test_add_func ("/search/cli/device-lists", test_cli_device_lists);
   g_test_add_func ("/search/cli/verbose", test_cli_verbose);
+  g_test_add_func ("/search/cli/max-unrolled", test_cli_max_unrolled);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/two-block-reductions",

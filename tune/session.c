@@ -235,6 +235,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
     }
   BnbChoiceLimits limits = bnb_device_desc_limits (&s->desc);
   limits.every_design |= o->every_design;
+  if (o->max_unrolled > 0)
+    limits.max_unrolled = o->max_unrolled;
   if (!(s->space = bnb_codegen_space_new (s->kernel, &limits, error))
       || !(s->root = bnb_tune_start_node (s->space, o->decisions, error))
       || !(s->model = bnb_model_new (s->space, &s->desc, error)))

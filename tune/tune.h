@@ -25,6 +25,7 @@ typedef struct {
   double spread, failure_rate, exact_rate;
   const char *decisions; /* the node searched below; NULL: the root */
   gboolean every_design; /* no design rule narrows the space */
+  guint max_unrolled;    /* copies unrolling makes, at most; 0: the device's */
   BnbHarnessOptions harness;
   const char *journal; /* NULL: the default path for the kernel key */
   gboolean no_journal;
