@@ -79,6 +79,11 @@ bench-model: build/release/bench/bench-model
 build/release/bench/bench-model: build/release/bench/bench-model.o \
 		build/release/libbnbtune.a
 	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+# Branch and bound against an emulated GPU harness (bench/pipeline-sim.c).
+build/release/bench/pipeline-sim: build/release/bench/pipeline-sim.o \
+		build/release/libbnbtune.a
+	$(CC) $(OPT) -o $@ $^ $(PKG_LIBS)
+
 # Many leaves' bounds in one process, for bench/model-ratios.py.
 build/release/bench/journal-bounds: build/release/bench/journal-bounds.o \
 		build/release/libbnbtune.a

@@ -45,6 +45,7 @@ typedef struct {
   gint warmup;
   gint final_candidates;
   gint workers;
+  gint ahead;
 } TuneOptions;
 
 static void
@@ -172,6 +173,12 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "Worker processes building candidates in parallel, per device "
       "(default: 1 on a CPU; on a GPU one per processor, at most 8, or for "
       "one GPU half the processors, at most 16, where that is more)",
+      "N" },
+    { "ahead", 0, 0, G_OPTION_ARG_INT, &o->ahead,
+      "Branch and bound: leaves sent to each device ahead of their turn, so "
+      "that their builds run while earlier ones run (default 4 per worker, "
+      "at least 16); those a better time cuts on their way were built for "
+      "nothing (the summary's \"sent then cut\")",
       "N" },
     { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
       "Run candidates in this process (no watchdog)", NULL },
@@ -347,6 +354,7 @@ session_open (const TuneOptions *o, GError **error)
   t.decisions = o->c.decisions;
   t.every_design = o->c.every_design;
   t.max_unrolled = (guint)MAX (o->c.max_unrolled, 1);
+  t.ahead = (guint)MAX (o->ahead, 0);
   t.harness.repetitions = (guint)o->repetitions;
   t.harness.warmup = (guint)o->warmup;
   t.harness.timeout_s = o->timeout;

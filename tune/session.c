@@ -249,6 +249,7 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       /* the report says which device was simulated */
       g_free (s->evaluator->name);
       s->evaluator->name = g_strdup_printf ("simulated %s", s->desc.name);
+      s->evaluator->ahead = o->ahead;
       return g_steal_pointer (&s);
     }
   /* under MPI only rank 0 keeps the journal, and hears from the others */
@@ -264,6 +265,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
   s->evaluator = bnb_tune_evaluator_new_lanes (
       (BnbHarness **)s->harnesses->pdata, s->harnesses->len, ranks,
       s->journal, o->resume && first, &o->harness);
+  if (o->ahead > 0)
+    s->evaluator->ahead = o->ahead;
   return g_steal_pointer (&s);
 }
 

@@ -26,6 +26,7 @@ typedef struct {
   const char *decisions; /* the node searched below; NULL: the root */
   gboolean every_design; /* no design rule narrows the space */
   guint max_unrolled;    /* copies unrolling makes, at most; 0: the device's */
+  guint ahead; /* leaves sent ahead per lane (0: the evaluator's default) */
   BnbHarnessOptions harness;
   const char *journal; /* NULL: the default path for the kernel key */
   gboolean no_journal;
