@@ -13,7 +13,8 @@
 # With RUNS="DEV:W[:BIN] ...", those runs instead, in order: devices DEV,
 # W workers each (0: the default), the binary BIN (default ./bnbtune; an
 # older build, to compare in the same call), label DEV:W[:BIN].  The
-# warm-up and overhead.txt use ./bnbtune with W workers.
+# warm-up and overhead.txt use ./bnbtune with W workers.  EXTRA: more
+# options for every timed run (e.g. EXTRA="--ahead 16").
 # Usage: [RANKS=1] bench/gpu-lanes.sh [N] [W]   (under $OUT; devices 0, 1)
 set -u
 n=${1:-1024}
@@ -62,6 +63,7 @@ run() {
   start=$(date +%s.%N)
   G_MESSAGES_DEBUG=all "$@" "$bin" --kernel "$kernel" --size "$size" --device "$dev" \
     --decisions "$decisions" --warmup 1 --repetitions 5 ${workers:+--workers "$workers"} \
+    ${EXTRA:-} \
     --no-journal --quiet --report "$report" > "$out/run-$i.txt" 2>&1
   end=$(date +%s.%N)
   python3 - "$report/report.json" "$i" "$label" "$workers" "$start" "$end" \
