@@ -429,19 +429,23 @@ count_below (const BnbChoiceNode *node, double seconds, guint64 seed,
   *estimated = !count.exact;
 }
 
-/* Whether the incumbent lies below `node` (is `node`, for a leaf): each
- * of its (valid) decisions is still allowed there. */
+/* Whether `leaf` lies below `node` (is `node`, when both are leaves):
+ * each of its decisions is still allowed there. */
+static gboolean
+node_holds (const BnbChoiceNode *node, const BnbChoiceNode *leaf)
+{
+  guint n = bnb_choice_space_n_choices (bnb_choice_node_space (node));
+  for (guint c = 0; c < n; c++)
+    if (bnb_choice_node_domain (leaf, c) & ~bnb_choice_node_domain (node, c))
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether the incumbent lies below `node` (is `node`, for a leaf). */
 static gboolean
 holds_incumbent (const Bnb *b, const BnbChoiceNode *node)
 {
-  if (b->incumbent == NULL)
-    return FALSE;
-  guint n = bnb_choice_space_n_choices (b->ctx->space);
-  for (guint c = 0; c < n; c++)
-    if (bnb_choice_node_domain (b->incumbent, c)
-        & ~bnb_choice_node_domain (node, c))
-      return FALSE;
-  return TRUE;
+  return b->incumbent != NULL && node_holds (node, b->incumbent);
 }
 
 /* A cut: a leaf counts one candidate; an inner node joins its depth's
@@ -966,17 +970,6 @@ start_qnode (Bnb *b, BnbChoiceNode *leaf)
                     bnb_model_bound (b->ctx->model, leaf, NULL), 0);
 }
 
-/* Whether two nodes keep the same alternatives of every choice. */
-static gboolean
-same_node (const BnbChoiceNode *x, const BnbChoiceNode *y)
-{
-  guint n = bnb_choice_space_n_choices (bnb_choice_node_space (x));
-  for (guint c = 0; c < n; c++)
-    if (bnb_choice_node_domain (x, c) != bnb_choice_node_domain (y, c))
-      return FALSE;
-  return TRUE;
-}
-
 /* The leaves of the options' start nodes (each completed by a greedy
  * descent), in their order, those with no candidate left out. */
 static GPtrArray *
@@ -1034,7 +1027,7 @@ start_from_incumbent (Bnb *b)
     {
       gboolean again = holds_incumbent (b, starts->pdata[i]);
       for (guint j = 0; j < i && !again; j++)
-        again = same_node (starts->pdata[i], starts->pdata[j]);
+        again = node_holds (starts->pdata[j], starts->pdata[i]);
       if (again) /* sent already: the incumbent, or a start before it */
         continue;
       send_leaf (b, start_qnode (b, bnb_choice_node_copy (starts->pdata[i])),

@@ -651,13 +651,13 @@ load_starts (TuneOptions *o, const Session *s, GError **error)
       for (guint i = 0; lines[i] != NULL; i++)
         {
           char *line = g_strstrip (lines[i]);
+          if (*line == '\0' || *line == '#')
+            continue;
           g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s->root);
           g_autoptr (GError) e = NULL;
-          if (*line == '\0' || *line == '#'
-              || bnb_choice_node_apply_string (node, line, &e))
+          if (bnb_choice_node_apply_string (node, line, &e))
             {
-              if (*line != '\0' && *line != '#')
-                g_ptr_array_add (starts, g_strdup (line));
+              g_ptr_array_add (starts, g_strdup (line));
               continue;
             }
           if (!g_error_matches (e, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD))

@@ -892,6 +892,36 @@ spawn_bnbtune (const char **argv)
   return spawn_bnbtune_env (argv, NULL);
 }
 
+/* A command that must fail: its standard error. */
+static char *
+spawn_failing (const char **argv, char **envp)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  char *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  return err;
+}
+
+/* A command that must succeed: its standard error. */
+static char *
+spawn_ok (const char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  char *err = NULL;
+  gint status = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return err;
+}
+
 /* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
  * makes (the whole space if NULL), at `sizes` (NULL: the file's), with
  * no journal or, given one, with it and --resume, on `device` (NULL: the
@@ -1039,13 +1069,7 @@ test_cli_max_unrolled (void)
   g_assert_nonnull (strstr (out, "kernels: "));
   g_assert_null (strstr (out, "kernels: 0 "));
   argv[8] = "--max-unrolled=512";
-  g_autoptr (GError) error = NULL;
-  g_autofree char *stdout_text = NULL, *err = NULL;
-  gint status = 0;
-  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &stdout_text, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_autofree char *err = spawn_failing (argv, NULL);
   g_assert_nonnull (strstr (err, "'kind(k.1@acc.upd)=unroll' leaves no "
                                  "valid candidate"));
 }
@@ -1334,36 +1358,6 @@ test_end_to_end_two_devices (void)
     }
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
   g_assert_cmpint (system (rm), ==, 0);
-}
-
-/* A command that must fail: its standard error. */
-static char *
-spawn_failing (const char **argv, char **envp)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
-  char *err = NULL;
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_false (g_spawn_check_wait_status (status, NULL));
-  return err;
-}
-
-/* A command that must succeed: its standard error. */
-static char *
-spawn_ok (const char **argv)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
-  char *err = NULL;
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return err;
 }
 
 /* --verbose prints the run's phases with their times on stderr, from the
@@ -2050,12 +2044,7 @@ test_cli_start_from (void)
       = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
           "--device-file", "data/devices/h100.ini", "--budget=3",
           "--quiet", "--no-journal", "--start-from", bad, NULL };
-  g_autofree char *fout = NULL, *ferr = NULL;
-  gint status = 0;
-  g_spawn_sync (NULL, (char **)fail, NULL, G_SPAWN_DEFAULT, NULL, NULL, &fout,
-                &ferr, &status, &error);
-  g_assert_no_error (error);
-  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_autofree char *ferr = spawn_failing (fail, NULL);
   g_autofree char *where = g_strdup_printf ("--start-from %s:2: ", bad);
   g_assert_nonnull (strstr (ferr, where));
   g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);

@@ -190,6 +190,37 @@ free_harnesses (GPtrArray *harnesses)
   g_ptr_array_unref (harnesses);
 }
 
+/* The session's evaluator: the simulated device of the description, or
+ * the harnesses of `devices` (their workers started), the journal opened
+ * (under MPI by rank 0, which hears from the others). */
+static BnbEvaluator *
+open_evaluator (const BnbTuneOptions *o, BnbTuneSession *s, char **devices,
+                GError **error)
+{
+  if (o->simulate != NULL)
+    {
+      BnbEvaluator *ev
+          = bnb_evaluator_new_simulated (s->model, o->simulate_seed, o->spread,
+                                         o->failure_rate, o->exact_rate);
+      /* the report says which device was simulated */
+      g_free (ev->name);
+      ev->name = g_strdup_printf ("simulated %s", s->desc.name);
+      return ev;
+    }
+  gboolean first = bnb_ranks_rank () == 0;
+  guint ranks = first ? bnb_ranks_size () - 1 : 0;
+  gint64 start = g_get_monotonic_time ();
+  if (!open_harnesses (o, s, devices, error)
+      || (first && !open_journal (o, s, error))
+      || (ranks > 0 && !bnb_ranks_hello_all (&s->desc, error)))
+    return NULL;
+  g_debug ("session: devices open in %.3f s",
+           (g_get_monotonic_time () - start) * 1e-6);
+  return bnb_tune_evaluator_new_lanes (
+      (BnbHarness **)s->harnesses->pdata, s->harnesses->len, ranks,
+      s->journal, o->resume && first, &o->harness);
+}
+
 BnbTuneSession *
 bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
 {
@@ -241,30 +272,8 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
       || !(s->root = bnb_tune_start_node (s->space, o->decisions, error))
       || !(s->model = bnb_model_new (s->space, &s->desc, error)))
     return NULL;
-  if (o->simulate != NULL)
-    {
-      s->evaluator
-          = bnb_evaluator_new_simulated (s->model, o->simulate_seed, o->spread,
-                                         o->failure_rate, o->exact_rate);
-      /* the report says which device was simulated */
-      g_free (s->evaluator->name);
-      s->evaluator->name = g_strdup_printf ("simulated %s", s->desc.name);
-      s->evaluator->ahead = o->ahead;
-      return g_steal_pointer (&s);
-    }
-  /* under MPI only rank 0 keeps the journal, and hears from the others */
-  gboolean first = bnb_ranks_rank () == 0;
-  guint ranks = first ? bnb_ranks_size () - 1 : 0;
-  start = g_get_monotonic_time ();
-  if (!open_harnesses (o, s, devices, error)
-      || (first && !open_journal (o, s, error))
-      || (ranks > 0 && !bnb_ranks_hello_all (&s->desc, error)))
+  if (!(s->evaluator = open_evaluator (o, s, devices, error)))
     return NULL;
-  g_debug ("session: devices open in %.3f s",
-           (g_get_monotonic_time () - start) * 1e-6);
-  s->evaluator = bnb_tune_evaluator_new_lanes (
-      (BnbHarness **)s->harnesses->pdata, s->harnesses->len, ranks,
-      s->journal, o->resume && first, &o->harness);
   if (o->ahead > 0)
     s->evaluator->ahead = o->ahead;
   return g_steal_pointer (&s);
