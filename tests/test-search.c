@@ -892,9 +892,9 @@ spawn_bnbtune (const char **argv)
   return spawn_bnbtune_env (argv, NULL);
 }
 
-/* A command that must fail: its standard error. */
+/* A command that must succeed (`ok`) or fail: its standard error. */
 static char *
-spawn_failing (const char **argv, char **envp)
+spawn_stderr (const char **argv, char **envp, gboolean ok)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL;
@@ -903,23 +903,20 @@ spawn_failing (const char **argv, char **envp)
   g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &out, &err, &status, &error);
   g_assert_no_error (error);
-  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (g_spawn_check_wait_status (status, NULL), ==, ok);
   return err;
 }
 
-/* A command that must succeed: its standard error. */
+static char *
+spawn_failing (const char **argv, char **envp)
+{
+  return spawn_stderr (argv, envp, FALSE);
+}
+
 static char *
 spawn_ok (const char **argv)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
-  char *err = NULL;
-  gint status = 0;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &out, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return err;
+  return spawn_stderr (argv, NULL, TRUE);
 }
 
 /* Runs `bnbtune --strategy STRATEGY` below the node the decisions file
