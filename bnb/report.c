@@ -693,7 +693,8 @@ summary_decisions (GString *s, const char *decisions)
  * sizes; each dim by what it became (a dim whose every instruction copy,
  * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
  * the loop nest that prints (the caller's: codegen's, for the summary's
- * best); temporaries by memory space, and the padded ones.  The labels
+ * best); temporaries by memory space, the padded ones and the prefetched
+ * ones.  The labels
  * are choices/'s (bnb_choice_design_label), which `--decisions` reads
  * back (the nest line as a note: the orders it shows stay open). */
 
@@ -724,6 +725,7 @@ summary_design (GString *s, const char *decisions, const char *nest)
   g_autoptr (GString) tiles = g_string_new (NULL);
   g_autoptr (GString) mem = g_string_new (NULL);
   g_autoptr (GString) pads = g_string_new (NULL);
+  g_autoptr (GString) prefetched = g_string_new (NULL);
   /* dim base name -> the kind all its copies share, or "" if they differ */
   g_autoptr (GHashTable) same
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -745,6 +747,12 @@ summary_design (GString *s, const char *decisions, const char *nest)
                                     name,
                                     strcmp (value, "rows") == 0 ? " rows"
                                                                 : "");
+        }
+      else if (clause_parts (clauses[i], "prefetch", &name, &value))
+        {
+          if (strcmp (value, "yes") == 0)
+            g_string_append_printf (prefetched, "%s%s",
+                                    prefetched->len ? ", " : "", name);
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {
@@ -804,6 +812,11 @@ summary_design (GString *s, const char *decisions, const char *nest)
     {
       g_string_prepend (pads, "padded: ");
       design_line (s, "", pads->str);
+    }
+  if (prefetched->len)
+    {
+      g_string_prepend (prefetched, "prefetched: ");
+      design_line (s, "", prefetched->str);
     }
 }
 

@@ -15,6 +15,8 @@
  *             order(x,y)   where item x stands relative to item y
  *             mem(v)       where temporary v lives
  *             pad(v)       whether v's local array is padded
+ *             prefetch(v)  whether a load into v's local array takes the
+ *                          next step's elements into registers first
  *
  * This folder includes no OpenCL: device limits come in a plain struct.
  */
@@ -40,6 +42,7 @@ typedef enum {
   BNB_CHOICE_ORDER,
   BNB_CHOICE_MEM,
   BNB_CHOICE_PAD,
+  BNB_CHOICE_PREFETCH,
   BNB_CHOICE_TYPE_COUNT,
 } BnbChoiceType;
 
@@ -318,6 +321,8 @@ BnbKind bnb_choice_read_kind (BnbChoiceReader *r, guint dim);
 gboolean bnb_choice_read_order_is (BnbChoiceReader *r, guint x, guint y,
                                    BnbOrder order);
 BnbMem bnb_choice_read_mem (BnbChoiceReader *r, guint temp);
+/* prefetch(temp) = yes? */
+gboolean bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp);
 gint64 bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim);
 guint bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
                                BnbStorageLevel *levels, BnbPad *pad);

@@ -218,6 +218,7 @@ add_temp_rules (BnbChoiceSpace *s)
                kind_ch (s, dp), kind_ch (s, dc));
         }
       add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->pad_base + t, mem);
+      add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->prefetch_base + t, mem);
       for (guint i = 0; i < s->n_insts; i++)
         {
           const BnbIrInst *inst = bnb_ir_inst (k, i);
@@ -372,13 +373,14 @@ bnb_space_build_watches (BnbChoiceSpace *s)
 }
 
 /* Default branching order: tile sizes, dim kinds, memory spaces, orders,
- * padding; within a type, in numbering order. */
+ * padding, prefetch; within a type, in numbering order. */
 void
 bnb_space_build_branch_order (BnbChoiceSpace *s)
 {
   static const BnbChoiceType types[] = { BNB_CHOICE_TILE, BNB_CHOICE_KIND,
                                          BNB_CHOICE_MEM, BNB_CHOICE_ORDER,
-                                         BNB_CHOICE_PAD };
+                                         BNB_CHOICE_PAD,
+                                         BNB_CHOICE_PREFETCH };
   guint n = 0;
   s->branch_order = g_new (guint, s->n_choices);
   for (guint t = 0; t < G_N_ELEMENTS (types); t++)

@@ -52,6 +52,8 @@ bnb_choice_name (const BnbChoiceSpace *s, guint choice)
       return g_strdup_printf ("mem(%s)", temp_name (s, in->subject[0]));
     case BNB_CHOICE_PAD:
       return g_strdup_printf ("pad(%s)", temp_name (s, in->subject[0]));
+    case BNB_CHOICE_PREFETCH:
+      return g_strdup_printf ("prefetch(%s)", temp_name (s, in->subject[0]));
     case BNB_CHOICE_TYPE_COUNT:
       break;
     }
@@ -74,6 +76,8 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
       return BNB_MEM_COUNT;
     case BNB_CHOICE_PAD:
       return BNB_PAD_COUNT;
+    case BNB_CHOICE_PREFETCH:
+      return 2; /* no, yes */
     case BNB_CHOICE_TYPE_COUNT:
       break;
     }
@@ -94,7 +98,7 @@ bnb_choice_value_name (const BnbChoiceSpace *s, guint choice, guint value)
       return g_strdup (order_names[value]);
     case BNB_CHOICE_MEM:
       return g_strdup (mem_names[value]);
-    default:
+    default: /* pad and prefetch: no, yes[, rows] */
       return g_strdup (pad_names[value]);
     }
 }
@@ -232,7 +236,7 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 
 /* The short form of the summary's Design lines (docs/report.md):
  * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
- * "padded: b".  A dim named without '@' stands for every copy of it. */
+ * "padded: b", "prefetched: a, b".  A dim named without '@' stands for every copy of it. */
 static const char *const design_labels[][2] = {
   { "work-groups", "block" },    { "work-items x", "thread.x" },
   { "work-items y", "thread.y" }, { "work-items z", "thread.z" },
@@ -358,6 +362,14 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
       /* the nest line shows what the orders made; they stay open */
       if (strcmp (label, "nest") == 0)
         return TRUE;
+      if (strcmp (label, "prefetched") == 0)
+        {
+          for (guint i = 0; items[i]; i++)
+            if (!apply_named (node, "prefetch", g_strstrip (items[i]), "yes",
+                              error))
+              return FALSE;
+          return TRUE;
+        }
       if (strcmp (label, "padded") == 0)
         {
           for (guint i = 0; items[i]; i++)

@@ -310,7 +310,8 @@ number_choices (BnbChoiceSpace *s)
   s->order_base = s->kind_base + s->n_dims;
   s->mem_base = s->order_base + n_pairs;
   s->pad_base = s->mem_base + s->n_temps;
-  s->n_choices = s->pad_base + s->n_temps;
+  s->prefetch_base = s->pad_base + s->n_temps;
+  s->n_choices = s->prefetch_base + s->n_temps;
   s->info = g_new0 (BnbChoiceInfo, s->n_choices);
   s->order_index = g_new (guint, s->n_items * s->n_items);
   for (guint t = 0; t < s->n_tiles; t++)
@@ -332,7 +333,23 @@ number_choices (BnbChoiceSpace *s)
     {
       s->info[s->mem_base + t] = (BnbChoiceInfo){ BNB_CHOICE_MEM, { t, 0 } };
       s->info[s->pad_base + t] = (BnbChoiceInfo){ BNB_CHOICE_PAD, { t, 0 } };
+      s->info[s->prefetch_base + t]
+          = (BnbChoiceInfo){ BNB_CHOICE_PREFETCH, { t, 0 } };
     }
+}
+
+/* prefetch(v) is a choice where the kernel asks for it: v is loaded by
+ * a load written with `prefetch` (ir.h); elsewhere it is `no`. */
+static gboolean
+temp_may_prefetch (const BnbChoiceSpace *s, guint temp)
+{
+  for (guint i = 0; i < s->n_insts; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (s->kernel, i);
+      if (inst->value == s->temps[temp].value && !inst->update)
+        return inst->prefetch;
+    }
+  return FALSE;
 }
 
 static void
@@ -364,6 +381,8 @@ init_static_domains (BnbChoiceSpace *s)
       if (!s->limits.every_design)
         s->initial[s->mem_base + t] &= ~(1u << BNB_MEM_GLOBAL);
       s->initial[s->pad_base + t] = (1u << BNB_PAD_COUNT) - 1;
+      s->initial[s->prefetch_base + t]
+          = temp_may_prefetch (s, t) ? 3u : 1u << 0;
     }
   restrict_dataflow_orders (s);
 }

@@ -215,3 +215,9 @@ bnb_choice_read_mem (BnbChoiceReader *r, guint temp)
 {
   return bnb_choice_read_value (r, r->node->space->mem_base + temp);
 }
+
+gboolean
+bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp)
+{
+  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp, 1u << 1);
+}

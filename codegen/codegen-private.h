@@ -56,6 +56,9 @@ typedef struct {
   guint *dim_class; /* per dim, BNB_CG_NONE when elided */
   BnbCgNode *root;
   BnbCgNode **inst_node; /* per instruction */
+  /* per instruction: the loop class whose next step a prefetched load
+   * fetches into registers (prefetch(v)=yes), else BNB_CG_NONE */
+  guint *prefetch_loop;
   gsize local_size[3];
   gsize groups[3];
 } BnbCgLowered;

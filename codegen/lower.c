@@ -456,6 +456,52 @@ place_barriers (BnbCgLowered *low)
     }
 }
 
+/* The loop a load written with `prefetch` may fetch one step ahead
+ * across: the innermost `for` loop of more than one step around it that
+ * holds none of the load's own dims (those index the local array, which
+ * each step of the loop fills anew).  BNB_CG_NONE if there is none. */
+static guint
+prefetch_class (const BnbCgLowered *low, guint i)
+{
+  const BnbIrKernel *k = low->kernel;
+  const BnbIrInst *inst = bnb_ir_inst (k, i);
+  for (const BnbCgNode *n = low->inst_node[i]->parent; n; n = n->parent)
+    {
+      if (n->type != BNB_CG_LOOP)
+        continue;
+      const BnbCgClass *cl = &low->classes[n->index];
+      gboolean own = FALSE;
+      for (guint d = 0; d < inst->n_dims; d++)
+        own |= bnb_ir_dim (k, inst->dims[d])->owner == i
+               && low->dim_class[inst->dims[d]] == n->index;
+      if (!own && cl->kind == BNB_KIND_LOOP && cl->size > 1)
+        return n->index;
+    }
+  return BNB_CG_NONE;
+}
+
+/* prefetch(v) is read only where it changes the code: v in local memory,
+ * loaded inside a loop it may fetch ahead across (docs/codegen.md). */
+static void
+choose_prefetch (BnbCgLowered *low)
+{
+  const BnbIrKernel *k = low->kernel;
+  for (guint i = 0; i < k->insts->len; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (k, i);
+      guint t = inst->prefetch ? bnb_choice_value_temp (low->space,
+                                                        inst->value)
+                               : G_MAXUINT;
+      low->prefetch_loop[i] = BNB_CG_NONE;
+      if (t == G_MAXUINT
+          || bnb_choice_read_mem (&low->reader, t) != BNB_MEM_LOCAL)
+        continue;
+      guint c = prefetch_class (low, i);
+      if (c != BNB_CG_NONE && bnb_choice_read_prefetch (&low->reader, t))
+        low->prefetch_loop[i] = c;
+    }
+}
+
 /* The steps of lowering; each stops the lowering of an open node once a
  * read was not answered. */
 static gboolean
@@ -473,6 +519,9 @@ lower_steps (BnbCgLowered *low, GError **error)
   if (low->reader.open)
     return TRUE;
   place_barriers (low);
+  if (low->reader.open)
+    return TRUE;
+  choose_prefetch (low);
   return TRUE;
 }
 
@@ -484,6 +533,9 @@ bnb_cg_lower_open (const BnbChoiceNode *node, GError **error)
   low->reader = (BnbChoiceReader){ node, FALSE, { 0, 0 } };
   low->space = bnb_choice_node_space (node);
   low->kernel = bnb_choice_space_kernel (low->space);
+  low->prefetch_loop = g_new (guint, low->kernel->insts->len);
+  for (guint i = 0; i < low->kernel->insts->len; i++)
+    low->prefetch_loop[i] = BNB_CG_NONE;
   if (!lower_steps (low, error))
     return NULL;
   return g_steal_pointer (&low);
@@ -510,5 +562,6 @@ bnb_cg_lowered_free (BnbCgLowered *low)
   g_free (low->classes);
   g_free (low->dim_class);
   g_free (low->inst_node);
+  g_free (low->prefetch_loop);
   g_free (low);
 }

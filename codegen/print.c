@@ -3,7 +3,16 @@
  * class i<dim>.  Work-group and work-item classes are no loops: their
  * index is a group or local id, read once at the top.  Unrolled classes
  * repeat their body with the index a constant; a vector class is the one
- * access it holds, done with vloadn/vstoren. */
+ * access it holds, done with vloadn/vstoren.
+ *
+ * A prefetched load (prefetch(v)=yes, lowered to the loop it fetches
+ * ahead across) is printed three times: before that loop, its first
+ * step's elements go from global memory into registers p_NAME (a
+ * "fetch"); in the loop, at the load's place, the registers go into v's
+ * local array; after the next barrier, the step after this one is
+ * fetched, unless this step is the last.  The fetch issues the global
+ * loads of step s + 1 before the barrier-separated work of step s that
+ * follows it, so their latency hides behind it. */
 #include "codegen/codegen-private.h"
 
 #include <stdarg.h>
@@ -16,6 +25,12 @@ typedef struct {
   guint indent;
   guint vector_class; /* inside a vector access: that class ... */
   guint vector_lane;  /* ... has this index */
+  /* Printing the fetch of the loads prefetched across this loop class,
+   * whose index reads `shift_text` ("0", "(i8 + 1)"); BNB_CG_NONE when
+   * printing the program itself. */
+  guint fetch_loop;
+  const char *shift_text;
+  gboolean any_prefetch;
 } Printer;
 
 static void
@@ -66,7 +81,64 @@ dim_index (const Printer *p, guint dim)
     return g_strdup ("0");
   if (c == p->vector_class)
     return g_strdup_printf ("%u", p->vector_lane);
+  if (c == p->fetch_loop)
+    return g_strdup (p->shift_text);
   return g_strdup_printf ("i%u", p->low->classes[c].rep);
+}
+
+/* Whether instruction `i` is a load prefetched across a loop. */
+static gboolean
+prefetched (const Printer *p, guint i)
+{
+  return p->low->prefetch_loop[i] != BNB_CG_NONE;
+}
+
+static guint
+inst_index (const Printer *p, const BnbIrInst *inst)
+{
+  guint i = 0;
+  while (bnb_ir_inst (kernel (p), i) != inst)
+    i++;
+  return i;
+}
+
+/* The classes that repeat a prefetched load inside the loop it fetches
+ * across, outermost first: they index its registers. */
+static guint
+register_classes (const Printer *p, guint i, guint *classes)
+{
+  guint n = 0;
+  for (const BnbCgNode *c = p->low->inst_node[i]->parent;
+       c && !(c->type == BNB_CG_LOOP && c->index == p->low->prefetch_loop[i]);
+       c = c->parent)
+    if (c->type == BNB_CG_LOOP)
+      classes[n++] = c->index;
+  for (guint a = 0, b = n; a + 1 < b; a++, b--)
+    {
+      guint t = classes[a];
+      classes[a] = classes[b - 1];
+      classes[b - 1] = t;
+    }
+  return n;
+}
+
+/* The register of prefetched load `inst` that the element being printed
+ * goes through: p_NAME[i12][i10]..., or p_NAME[0]. */
+static char *
+register_access (const Printer *p, const BnbIrInst *inst, guint i)
+{
+  guint classes[BNB_IR_MAX_INST_DIMS * 2];
+  guint n = register_classes (p, i, classes);
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "p_%s", bnb_ir_value (kernel (p), inst->value)->name);
+  if (n == 0)
+    g_string_append (s, "[0]");
+  for (guint j = 0; j < n; j++)
+    if (classes[j] == p->vector_class)
+      g_string_append_printf (s, "[%u]", p->vector_lane);
+    else
+      g_string_append_printf (s, "[i%u]", p->low->classes[classes[j]].rep);
+  return g_string_free (s, FALSE);
 }
 
 static guint
@@ -309,6 +381,9 @@ expression (const Printer *p, const BnbIrInst *inst)
     {
     case BNB_IR_OP_LOAD:
       {
+        guint i = inst_index (p, inst);
+        if (prefetched (p, i) && p->fetch_loop == BNB_CG_NONE)
+          return register_access (p, inst, i);
         g_autofree char *el = array_element (p, inst);
         return g_strdup_printf (
             "a_%s[%s]", bnb_ir_array (kernel (p), inst->array)->name, el);
@@ -340,6 +415,8 @@ destination (const Printer *p, const BnbIrInst *inst)
                               bnb_ir_array (kernel (p), inst->array)->name,
                               el);
     }
+  if (p->fetch_loop != BNB_CG_NONE)
+    return register_access (p, inst, inst_index (p, inst));
   return value_access (p, inst, inst->value);
 }
 
@@ -481,7 +558,9 @@ print_vector (Printer *p, guint c, guint i)
   const BnbCgClass *cl = &p->low->classes[c];
   guint logical = bnb_ir_dim (kernel (p), cl->rep)->logical;
   p->vector_class = c;
-  if (overshoots (p, inst, logical))
+  /* a prefetched load's registers go to local memory one by one */
+  if (overshoots (p, inst, logical)
+      || (prefetched (p, i) && p->fetch_loop == BNB_CG_NONE))
     for (guint k = 0; k < cl->size; k++)
       {
         p->vector_lane = k;
@@ -501,6 +580,72 @@ print_vector (Printer *p, guint c, guint i)
 }
 
 static void print_node (Printer *p, const BnbCgNode *n);
+
+/* Whether `n` holds a load prefetched across loop class `loop`. */
+static gboolean
+holds_prefetch (const Printer *p, const BnbCgNode *n, guint loop)
+{
+  if (n->type == BNB_CG_INST)
+    return p->low->prefetch_loop[n->index] == loop;
+  if (n->type == BNB_CG_BARRIER)
+    return FALSE;
+  for (guint i = 0; i < n->children->len; i++)
+    if (holds_prefetch (p, g_ptr_array_index (n->children, i), loop))
+      return TRUE;
+  return FALSE;
+}
+
+/* The fetch of the loads of children [from, to) of loop node `n` that
+ * are prefetched across it, with its index read as `shift`: only those
+ * loads and the loops around them print, no barrier. */
+static void
+print_fetch (Printer *p, const BnbCgNode *n, guint from, guint to,
+             const char *shift)
+{
+  guint saved_loop = p->fetch_loop;
+  const char *saved_text = p->shift_text;
+  p->fetch_loop = n->index;
+  p->shift_text = shift;
+  for (guint j = from; j < to; j++)
+    print_node (p, g_ptr_array_index (n->children, j));
+  p->fetch_loop = saved_loop;
+  p->shift_text = saved_text;
+}
+
+/* The body of loop node `n`, which holds prefetched loads: each group of
+ * them fetches the next step after the first barrier that follows it
+ * (or at the end of the body). */
+static void
+print_prefetching_body (Printer *p, const BnbCgNode *n)
+{
+  const BnbCgClass *cl = &p->low->classes[n->index];
+  g_autofree char *next = g_strdup_printf ("(i%u + 1)", cl->rep);
+  guint first = G_MAXUINT;
+  for (guint j = 0; j <= n->children->len; j++)
+    {
+      const BnbCgNode *ch
+          = j < n->children->len ? g_ptr_array_index (n->children, j) : NULL;
+      if (first != G_MAXUINT && (ch == NULL || ch->type == BNB_CG_BARRIER))
+        {
+          if (ch)
+            print_node (p, ch);
+          line (p, "if (i%u < %" G_GINT64_FORMAT ") { /* prefetch: the "
+                "next step */",
+                cl->rep, cl->size - 1);
+          p->indent++;
+          print_fetch (p, n, first, j, next);
+          p->indent--;
+          line (p, "}");
+          first = G_MAXUINT;
+          continue;
+        }
+      if (ch == NULL)
+        break;
+      print_node (p, ch);
+      if (first == G_MAXUINT && holds_prefetch (p, ch, n->index))
+        first = j;
+    }
+}
 
 static void
 print_children (Printer *p, const BnbCgNode *n)
@@ -535,10 +680,21 @@ print_loop (Printer *p, const BnbCgNode *n)
       print_iteration (p, n, 0);
       return;
     }
+  gboolean prefetching = p->any_prefetch && p->fetch_loop == BNB_CG_NONE
+                         && holds_prefetch (p, n, n->index);
+  if (prefetching)
+    {
+      line (p, "/* prefetch: the first step of %s */",
+            bnb_ir_dim (kernel (p), cl->rep)->name);
+      print_fetch (p, n, 0, n->children->len, "0");
+    }
   line (p, "for (int i%u = 0; i%u < %" G_GINT64_FORMAT "; ++i%u) {",
         cl->rep, cl->rep, cl->size, cl->rep);
   p->indent++;
-  print_children (p, n);
+  if (prefetching)
+    print_prefetching_body (p, n);
+  else
+    print_children (p, n);
   p->indent--;
   line (p, "}");
 }
@@ -568,6 +724,8 @@ print_class (Printer *p, const BnbCgNode *n)
 static void
 print_node (Printer *p, const BnbCgNode *n)
 {
+  if (p->fetch_loop != BNB_CG_NONE && !holds_prefetch (p, n, p->fetch_loop))
+    return;
   switch (n->type)
     {
     case BNB_CG_ROOT:
@@ -630,6 +788,29 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
                                 st.levels[i].size);
       line (p, "%s v_%s%s;", type, value->name, dims->str);
       g_string_free (dims, TRUE);
+    }
+}
+
+/* The registers of each prefetched load: one per element it loads in a
+ * step of the loop it fetches across. */
+static void
+declare_registers (Printer *p)
+{
+  for (guint i = 0; i < kernel (p)->insts->len; i++)
+    {
+      if (!prefetched (p, i))
+        continue;
+      const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
+      const BnbIrValue *value = bnb_ir_value (kernel (p), inst->value);
+      guint classes[BNB_IR_MAX_INST_DIMS * 2];
+      guint n = register_classes (p, i, classes);
+      GString *dims = g_string_new (n ? NULL : "[1]");
+      for (guint j = 0; j < n; j++)
+        g_string_append_printf (dims, "[%" G_GINT64_FORMAT "]",
+                                p->low->classes[classes[j]].size);
+      line (p, "%s p_%s%s;", type_name (value->type), value->name, dims->str);
+      g_string_free (dims, TRUE);
+      p->any_prefetch = TRUE;
     }
 }
 
@@ -723,6 +904,7 @@ print_code (Printer *p, GString *args_more, GArray *scratch)
   p->indent = 1;
   for (guint v = 0; v < low->kernel->values->len; v++)
     declare_value (p, v, args_more, scratch);
+  declare_registers (p);
   declare_indices (p);
   print_node (p, low->root);
   g_string_append_printf (
@@ -739,7 +921,8 @@ print_code (Printer *p, GString *args_more, GArray *scratch)
 char *
 bnb_cg_print (BnbCgLowered *low, GArray *scratch, gsize *code_start)
 {
-  Printer p = { low, &low->reader, g_string_new (NULL), 0, BNB_CG_NONE, 0 };
+  Printer p = { low,        &low->reader, g_string_new (NULL), 0, BNB_CG_NONE,
+                0,          BNB_CG_NONE,  NULL,                FALSE };
   g_autofree char *decisions = bnb_choice_node_to_string (low->leaf, TRUE);
   g_autofree char *args = arguments (&p);
   g_autoptr (GString) args_more = g_string_new (args);

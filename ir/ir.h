@@ -190,6 +190,10 @@ typedef struct {
   guint reduction_dims[BNB_IR_MAX_INST_DIMS];
   BnbIrLoc loc;
   BnbIrLoc index_loc[BNB_IR_MAX_RANK]; /* where each subscript starts */
+  /* A load written with `prefetch`: the space may fetch the next step's
+   * elements into registers before this step's are used (pad's sibling:
+   * the choice prefetch(v), docs/space.md). */
+  gboolean prefetch;
 } BnbIrInst;
 
 /* A value is defined by one instruction over that instruction's dims and

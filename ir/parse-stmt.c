@@ -177,12 +177,41 @@ bnb_ir_check_level_once (BnbIrParser *p, const BnbIrInst *inst,
   return TRUE;
 }
 
+/* `prefetch` after a load of an `in` array: only an array that no
+ * work-item writes may be read a step early. */
+static gboolean
+bnb_ir_parse_prefetch (BnbIrParser *p, BnbIrInst *inst)
+{
+  const BnbIrToken *token = bnb_ir_peek (p);
+
+  if (!bnb_ir_token_is (token, "prefetch"))
+    return TRUE;
+  if (inst->op != BNB_IR_OP_LOAD)
+    return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                        "'prefetch' applies to a load only");
+  if (bnb_ir_array (p->kernel, inst->array)->mode != BNB_IR_IN)
+    return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                        "'prefetch' needs an 'in' array: %s is written by "
+                        "the kernel",
+                        bnb_ir_array (p->kernel, inst->array)->name);
+  bnb_ir_next (p);
+  inst->prefetch = TRUE;
+  return TRUE;
+}
+
 static gboolean
 bnb_ir_parse_over (BnbIrParser *p, BnbIrInst *inst)
 {
-  if (!bnb_ir_token_is (bnb_ir_peek (p), "over"))
+  if (!bnb_ir_token_is (bnb_ir_peek (p), "over")) {
+    if (!bnb_ir_parse_prefetch (p, inst))
+      return FALSE;
     return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
-                          "or 'over' after the instruction");
+                          inst->prefetch ? "after 'prefetch'"
+                          : inst->op == BNB_IR_OP_LOAD
+                              ? "or 'over' or 'prefetch' after the "
+                                "instruction"
+                              : "or 'over' after the instruction");
+  }
   bnb_ir_next (p);
   do {
     BnbIrDimRef ref;
@@ -193,8 +222,14 @@ bnb_ir_parse_over (BnbIrParser *p, BnbIrInst *inst)
     inst->dims[inst->n_dims++]
         = bnb_ir_add_dim (p, &ref, p->kernel->insts->len, inst->name);
   } while (bnb_ir_accept (p, BNB_IR_TOK_COMMA));
+  if (!bnb_ir_parse_prefetch (p, inst))
+    return FALSE;
   return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
-                        "or ',' after the instruction's dimensions");
+                        inst->prefetch ? "after 'prefetch'"
+                        : inst->op == BNB_IR_OP_LOAD
+                            ? "or ',' or 'prefetch' after the "
+                              "instruction's dimensions"
+                            : "or ',' after the instruction's dimensions");
 }
 
 /* Reads the `over` clause and the ';', then adds `inst` to the kernel and

@@ -437,6 +437,9 @@ test_nest (void)
 static const char *const decision_files[][3] = {
   { "data/kernels/mxm.ir", "M=32,N=32,K=32", "tests/data/mxm-small.decisions" },
   { "data/kernels/axpy.ir", "N=4096", "tests/data/axpy-small.decisions" },
+  /* prefetch(a), prefetch(b) open: read where a chunk is in local
+   * memory and k.0 takes more than one step (T2 = TK = 32 takes one) */
+  { "bench/mxm-reg.ir", "M=32,N=32,K=32", "tests/data/mxm-reg-tree.decisions" },
 #if !defined(__SANITIZE_ADDRESS__)
   { "data/kernels/mxm.ir", "M=1024,N=1024,K=1024",
     "bench/mxm-restricted.decisions" },

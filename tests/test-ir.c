@@ -355,6 +355,28 @@ test_contextual_words (void)
   g_assert_cmpfloat (bnb_ir_inst (k, 1)->operands[1].constant, ==, 20.0);
 }
 
+/* `prefetch` marks a load, with or without `over`, and stays a word
+ * that names things elsewhere. */
+static void
+test_prefetch_clause (void)
+{
+  g_autoptr (BnbIrKernel) k
+      = bnb_test_parse_text (BNB_TEST_PRELUDE
+                             "loop m.0, m.1 {\n"
+                             "  prefetch = load A[m, 0] prefetch;\n"
+                             "  y = load A[m, n] over n.0 prefetch;\n"
+                             "  z = load A[m, n] over n.0;\n"
+                             "  u = add prefetch, y over n.0;\n"
+                             "  w = add u, z over n.0;\n"
+                             "  store B[m, n], w over n.0;\n"
+                             "}\n");
+
+  g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "prefetch"))->prefetch);
+  g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "y"))->prefetch);
+  g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "z"))->prefetch);
+  g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "w"))->prefetch);
+}
+
 typedef struct {
   const char *name;
   const char *text;
@@ -529,6 +551,17 @@ static const BnbTestBadCase bnb_test_bad_cases[] = {
        13, "array A has rank 2 but is given 1 subscript"),
   BAD ("too-many-subscripts", BNB_TEST_PRELUDE "x = load A[m, n, 0];",
        SEMANTIC, 6, 18, "array A has rank 2 but is given more subscripts"),
+  BAD ("prefetch-of-a-mov", BNB_TEST_PRELUDE "x = mov 1.0 prefetch;",
+       SEMANTIC, 6, 13, "'prefetch' applies to a load only"),
+  BAD ("prefetch-of-an-inout-array",
+       "param M = 8;\narray X : f32[M] inout;\ndim m = M;\n"
+       "loop m.0 { x = load X[m] prefetch; store X[m], x; }",
+       SEMANTIC, 4, 26, "'prefetch' needs an 'in' array: X is written"),
+  BAD ("prefetch-twice", BNB_TEST_PRELUDE "x = load A[m, n] prefetch prefetch;",
+       SYNTAX, 6, 27, "expected ';' after 'prefetch', found 'prefetch'"),
+  BAD ("prefetch-before-over",
+       BNB_TEST_PRELUDE "loop m.0, n.0 { x = load A[m, n] prefetch over m.1;",
+       SYNTAX, 6, 43, "expected ';' after 'prefetch', found 'over'"),
   BAD ("unknown-array", BNB_TEST_PRELUDE "x = load Q[0];", SEMANTIC, 6, 10,
        "unknown array 'Q'"),
   BAD ("load-of-a-param", BNB_TEST_PRELUDE "x = load M[0];", SEMANTIC, 6, 10,
@@ -937,6 +970,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ir/parse/separate-nests", test_separate_nests);
   g_test_add_func ("/ir/parse/names-and-types", test_names_and_types);
   g_test_add_func ("/ir/parse/contextual-words", test_contextual_words);
+  g_test_add_func ("/ir/parse/prefetch", test_prefetch_clause);
   g_test_add_func ("/ir/parse/file-missing", test_parse_file_missing);
   g_test_add_func ("/ir/parse/malformed/count", test_bad_cases_count);
   for (gsize i = 0; i < G_N_ELEMENTS (bnb_test_bad_cases); i++) {

@@ -1490,6 +1490,17 @@ test_end_to_end_two_updates (void)
                              "tests/data/tiles-1.decisions", 162);
 }
 
+/* Loads prefetched one k step ahead into registers (prefetch(v)=yes,
+ * docs/codegen.md), with partial tiles on m, n and k and `b` read by
+ * vload4: every kernel is right.  Both prefetches are open, so the
+ * sub-space holds four times the kernels it holds with them off (2). */
+static void
+test_end_to_end_prefetch (void)
+{
+  assert_every_kernel_right ("bench/mxm-reg.ir", "M=36,N=20,K=21",
+                             "tests/data/mxm-reg-prefetch.decisions", 8);
+}
+
 /* An inout array loaded in one block and stored in another, by other
  * work-items: every store waits for the loads (issue 14: 40 of these 148
  * kernels stored an element before another work-item loaded it). */
@@ -2126,6 +2137,7 @@ main (int argc, char **argv)
                    test_end_to_end_two_updates);
   g_test_add_func ("/search/end-to-end/inout-blocks",
                    test_end_to_end_inout_blocks);
+  g_test_add_func ("/search/end-to-end/prefetch", test_end_to_end_prefetch);
   g_test_add_func ("/search/end-to-end/read-then-update",
                    test_end_to_end_read_then_update);
   g_test_add_func ("/search/end-to-end/mixed-precision",
