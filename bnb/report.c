@@ -693,8 +693,8 @@ summary_decisions (GString *s, const char *decisions)
  * sizes; each dim by what it became (a dim whose every instruction copy,
  * m.1@acc, m.1@a, ..., became the same thing is named once, m.1);
  * the loop nest that prints (the caller's: codegen's, for the summary's
- * best); temporaries by memory space, the padded ones and the prefetched
- * ones.  The labels
+ * best); temporaries by memory space, the padded, prefetched and
+ * interleaved ones.  The labels
  * are choices/'s (bnb_choice_design_label), which `--decisions` reads
  * back (the nest line as a note: the orders it shows stay open). */
 
@@ -726,6 +726,7 @@ summary_design (GString *s, const char *decisions, const char *nest)
   g_autoptr (GString) mem = g_string_new (NULL);
   g_autoptr (GString) pads = g_string_new (NULL);
   g_autoptr (GString) prefetched = g_string_new (NULL);
+  g_autoptr (GString) interleaved = g_string_new (NULL);
   /* dim base name -> the kind all its copies share, or "" if they differ */
   g_autoptr (GHashTable) same
       = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -748,11 +749,12 @@ summary_design (GString *s, const char *decisions, const char *nest)
                                     strcmp (value, "rows") == 0 ? " rows"
                                                                 : "");
         }
-      else if (clause_parts (clauses[i], "prefetch", &name, &value))
+      else if (clause_parts (clauses[i], "prefetch", &name, &value)
+               || clause_parts (clauses[i], "interleave", &name, &value))
         {
+          GString *list = clauses[i][0] == 'p' ? prefetched : interleaved;
           if (strcmp (value, "yes") == 0)
-            g_string_append_printf (prefetched, "%s%s",
-                                    prefetched->len ? ", " : "", name);
+            g_string_append_printf (list, "%s%s", list->len ? ", " : "", name);
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {
@@ -817,6 +819,11 @@ summary_design (GString *s, const char *decisions, const char *nest)
     {
       g_string_prepend (prefetched, "prefetched: ");
       design_line (s, "", prefetched->str);
+    }
+  if (interleaved->len)
+    {
+      g_string_prepend (interleaved, "interleaved: ");
+      design_line (s, "", interleaved->str);
     }
 }
 

@@ -32,7 +32,7 @@ typedef enum {
   BNB_CON_THREAD_ORDER, /* same thread dim => not nested */
   BNB_CON_THREAD_SIZE,  /* same thread dim => equal sizes */
   BNB_CON_MEM_PAIR,     /* private/local needs fused or unrolled pairs */
-  BNB_CON_PAD_LOCAL,    /* pad or prefetch => local */
+  BNB_CON_PAD_LOCAL,    /* pad, prefetch or interleave => local */
   BNB_CON_UPDATE_RACE,  /* shared accumulator => update in every thread dim */
   BNB_CON_INOUT_PAIR,   /* inout load, store: fused or neither block */
   BNB_CON_SHARED_LOAD,  /* design rule: a load read by several work-items
@@ -80,6 +80,7 @@ struct BnbChoiceSpace {
   guint n_dims, n_insts, n_items;
   guint n_tiles, n_temps;
   guint tile_base, kind_base, order_base, mem_base, pad_base, prefetch_base;
+  guint interleave_base;
   guint n_choices;
   BnbChoiceInfo *info;
   guint *order_index; /* n_items * n_items */

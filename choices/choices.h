@@ -17,6 +17,8 @@
  *             pad(v)       whether v's local array is padded
  *             prefetch(v)  whether a load into v's local array takes the
  *                          next step's elements into registers first
+ *             interleave(v) whether that load gives the work-items' levels
+ *                          of a dim its innermost weights
  *
  * This folder includes no OpenCL: device limits come in a plain struct.
  */
@@ -43,6 +45,7 @@ typedef enum {
   BNB_CHOICE_MEM,
   BNB_CHOICE_PAD,
   BNB_CHOICE_PREFETCH,
+  BNB_CHOICE_INTERLEAVE,
   BNB_CHOICE_TYPE_COUNT,
 } BnbChoiceType;
 
@@ -323,6 +326,8 @@ gboolean bnb_choice_read_order_is (BnbChoiceReader *r, guint x, guint y,
 BnbMem bnb_choice_read_mem (BnbChoiceReader *r, guint temp);
 /* prefetch(temp) = yes? */
 gboolean bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp);
+/* interleave(temp) = yes? */
+gboolean bnb_choice_read_interleave (BnbChoiceReader *r, guint temp);
 gint64 bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim);
 guint bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
                                BnbStorageLevel *levels, BnbPad *pad);

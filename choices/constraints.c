@@ -219,6 +219,7 @@ add_temp_rules (BnbChoiceSpace *s)
         }
       add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->pad_base + t, mem);
       add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->prefetch_base + t, mem);
+      add (s, BNB_CON_PAD_LOCAL, t, 0, 2, s->interleave_base + t, mem);
       for (guint i = 0; i < s->n_insts; i++)
         {
           const BnbIrInst *inst = bnb_ir_inst (k, i);
@@ -373,14 +374,15 @@ bnb_space_build_watches (BnbChoiceSpace *s)
 }
 
 /* Default branching order: tile sizes, dim kinds, memory spaces, orders,
- * padding, prefetch; within a type, in numbering order. */
+ * padding, prefetch, interleave; within a type, in numbering order. */
 void
 bnb_space_build_branch_order (BnbChoiceSpace *s)
 {
   static const BnbChoiceType types[] = { BNB_CHOICE_TILE, BNB_CHOICE_KIND,
                                          BNB_CHOICE_MEM, BNB_CHOICE_ORDER,
                                          BNB_CHOICE_PAD,
-                                         BNB_CHOICE_PREFETCH };
+                                         BNB_CHOICE_PREFETCH,
+                                         BNB_CHOICE_INTERLEAVE };
   guint n = 0;
   s->branch_order = g_new (guint, s->n_choices);
   for (guint t = 0; t < G_N_ELEMENTS (types); t++)

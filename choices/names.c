@@ -54,6 +54,8 @@ bnb_choice_name (const BnbChoiceSpace *s, guint choice)
       return g_strdup_printf ("pad(%s)", temp_name (s, in->subject[0]));
     case BNB_CHOICE_PREFETCH:
       return g_strdup_printf ("prefetch(%s)", temp_name (s, in->subject[0]));
+    case BNB_CHOICE_INTERLEAVE:
+      return g_strdup_printf ("interleave(%s)", temp_name (s, in->subject[0]));
     case BNB_CHOICE_TYPE_COUNT:
       break;
     }
@@ -77,6 +79,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
     case BNB_CHOICE_PAD:
       return BNB_PAD_COUNT;
     case BNB_CHOICE_PREFETCH:
+    case BNB_CHOICE_INTERLEAVE:
       return 2; /* no, yes */
     case BNB_CHOICE_TYPE_COUNT:
       break;
@@ -98,7 +101,7 @@ bnb_choice_value_name (const BnbChoiceSpace *s, guint choice, guint value)
       return g_strdup (order_names[value]);
     case BNB_CHOICE_MEM:
       return g_strdup (mem_names[value]);
-    default: /* pad and prefetch: no, yes[, rows] */
+    default: /* pad, prefetch and interleave: no, yes[, rows] */
       return g_strdup (pad_names[value]);
     }
 }
@@ -236,7 +239,7 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 
 /* The short form of the summary's Design lines (docs/report.md):
  * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
- * "padded: b", "prefetched: a, b".  A dim named without '@' stands for every copy of it. */
+ * "padded: b", "prefetched: a, b", "interleaved: a".  A dim named without '@' stands for every copy of it. */
 static const char *const design_labels[][2] = {
   { "work-groups", "block" },    { "work-items x", "thread.x" },
   { "work-items y", "thread.y" }, { "work-items z", "thread.z" },
@@ -362,11 +365,12 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
       /* the nest line shows what the orders made; they stay open */
       if (strcmp (label, "nest") == 0)
         return TRUE;
-      if (strcmp (label, "prefetched") == 0)
+      if (strcmp (label, "prefetched") == 0
+          || strcmp (label, "interleaved") == 0)
         {
+          const char *what = label[0] == 'p' ? "prefetch" : "interleave";
           for (guint i = 0; items[i]; i++)
-            if (!apply_named (node, "prefetch", g_strstrip (items[i]), "yes",
-                              error))
+            if (!apply_named (node, what, g_strstrip (items[i]), "yes", error))
               return FALSE;
           return TRUE;
         }

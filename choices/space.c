@@ -311,7 +311,8 @@ number_choices (BnbChoiceSpace *s)
   s->mem_base = s->order_base + n_pairs;
   s->pad_base = s->mem_base + s->n_temps;
   s->prefetch_base = s->pad_base + s->n_temps;
-  s->n_choices = s->prefetch_base + s->n_temps;
+  s->interleave_base = s->prefetch_base + s->n_temps;
+  s->n_choices = s->interleave_base + s->n_temps;
   s->info = g_new0 (BnbChoiceInfo, s->n_choices);
   s->order_index = g_new (guint, s->n_items * s->n_items);
   for (guint t = 0; t < s->n_tiles; t++)
@@ -335,21 +336,22 @@ number_choices (BnbChoiceSpace *s)
       s->info[s->pad_base + t] = (BnbChoiceInfo){ BNB_CHOICE_PAD, { t, 0 } };
       s->info[s->prefetch_base + t]
           = (BnbChoiceInfo){ BNB_CHOICE_PREFETCH, { t, 0 } };
+      s->info[s->interleave_base + t]
+          = (BnbChoiceInfo){ BNB_CHOICE_INTERLEAVE, { t, 0 } };
     }
 }
 
-/* prefetch(v) is a choice where the kernel asks for it: v is loaded by
- * a load written with `prefetch` (ir.h); elsewhere it is `no`. */
-static gboolean
-temp_may_prefetch (const BnbChoiceSpace *s, guint temp)
+/* The instruction that defines a temporary. */
+static const BnbIrInst *
+temp_producer (const BnbChoiceSpace *s, guint temp)
 {
   for (guint i = 0; i < s->n_insts; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (s->kernel, i);
       if (inst->value == s->temps[temp].value && !inst->update)
-        return inst->prefetch;
+        return inst;
     }
-  return FALSE;
+  return NULL;
 }
 
 static void
@@ -381,8 +383,13 @@ init_static_domains (BnbChoiceSpace *s)
       if (!s->limits.every_design)
         s->initial[s->mem_base + t] &= ~(1u << BNB_MEM_GLOBAL);
       s->initial[s->pad_base + t] = (1u << BNB_PAD_COUNT) - 1;
+      /* prefetch(v), interleave(v): choices where the kernel asks for
+       * them, a load written with the clause (ir.h); else `no` */
+      const BnbIrInst *producer = temp_producer (s, t);
       s->initial[s->prefetch_base + t]
-          = temp_may_prefetch (s, t) ? 3u : 1u << 0;
+          = producer && producer->prefetch ? 3u : 1u << 0;
+      s->initial[s->interleave_base + t]
+          = producer && producer->interleave ? 3u : 1u << 0;
     }
   restrict_dataflow_orders (s);
 }

@@ -221,3 +221,10 @@ bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp)
 {
   return bnb_choice_read_in (r, r->node->space->prefetch_base + temp, 1u << 1);
 }
+
+gboolean
+bnb_choice_read_interleave (BnbChoiceReader *r, guint temp)
+{
+  return bnb_choice_read_in (r, r->node->space->interleave_base + temp,
+                             1u << 1);
+}

@@ -59,6 +59,8 @@ typedef struct {
   /* per instruction: the loop class whose next step a prefetched load
    * fetches into registers (prefetch(v)=yes), else BNB_CG_NONE */
   guint *prefetch_loop;
+  /* per instruction: interleave(v)=yes read, and it changes the code */
+  gboolean *interleave;
   gsize local_size[3];
   gsize groups[3];
 } BnbCgLowered;
@@ -69,6 +71,11 @@ BnbCgLowered *bnb_cg_lower (const BnbChoiceNode *leaf, GError **error);
  * node's reads were all answered and it cannot be lowered. */
 BnbCgLowered *bnb_cg_lower_open (const BnbChoiceNode *node, GError **error);
 void bnb_cg_lowered_free (BnbCgLowered *low);
+/* Whether load `inst`, interleaving (interleave(v)=yes), gives the
+ * work-items' levels of `logical` its innermost weights: its own levels
+ * of it are the innermost ones, none a vector level, and a work-item
+ * level has another inside it (docs/codegen.md, "Interleaved loads"). */
+gboolean bnb_cg_interleaves (BnbCgLowered *low, guint inst, guint logical);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
 
 /* The source; *code_start is where the code begins after the header

@@ -480,6 +480,20 @@ prefetch_class (const BnbCgLowered *low, guint i)
   return BNB_CG_NONE;
 }
 
+/* The temporary of load `i` when it is written with a clause (`clause`)
+ * and kept in local memory, where the clause's choice may be read; else
+ * G_MAXUINT. */
+static guint
+clause_temp (BnbCgLowered *low, guint i, gboolean clause)
+{
+  const BnbIrInst *inst = bnb_ir_inst (low->kernel, i);
+  guint t = clause ? bnb_choice_value_temp (low->space, inst->value)
+                   : G_MAXUINT;
+  if (t == G_MAXUINT || bnb_choice_read_mem (&low->reader, t) != BNB_MEM_LOCAL)
+    return G_MAXUINT;
+  return t;
+}
+
 /* prefetch(v) is read only where it changes the code: v in local memory,
  * loaded inside a loop it may fetch ahead across (docs/codegen.md). */
 static void
@@ -488,17 +502,95 @@ choose_prefetch (BnbCgLowered *low)
   const BnbIrKernel *k = low->kernel;
   for (guint i = 0; i < k->insts->len; i++)
     {
-      const BnbIrInst *inst = bnb_ir_inst (k, i);
-      guint t = inst->prefetch ? bnb_choice_value_temp (low->space,
-                                                        inst->value)
-                               : G_MAXUINT;
+      guint t = clause_temp (low, i, bnb_ir_inst (k, i)->prefetch);
       low->prefetch_loop[i] = BNB_CG_NONE;
-      if (t == G_MAXUINT
-          || bnb_choice_read_mem (&low->reader, t) != BNB_MEM_LOCAL)
+      if (t == G_MAXUINT)
         continue;
       guint c = prefetch_class (low, i);
       if (c != BNB_CG_NONE && bnb_choice_read_prefetch (&low->reader, t))
         low->prefetch_loop[i] = c;
+    }
+}
+
+/* Whether own dim `d` of load `i` is one loop with the dim of a reader
+ * of its value at its level: then that reader takes the element at the
+ * load's iteration, and the load may not weigh its levels otherwise. */
+static gboolean
+fused_with_reader (BnbCgLowered *low, guint i, guint d)
+{
+  const BnbIrKernel *k = low->kernel;
+  const BnbIrDim *dim = bnb_ir_dim (k, d);
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      if (comm->producer != i)
+        continue;
+      guint du = bnb_ir_inst_dim_at (k, bnb_ir_inst (k, comm->consumer),
+                                     dim->logical, dim->level);
+      if (du != BNB_IR_NONE && du != d
+          && bnb_choice_read_order_is (&low->reader, d, du, BNB_ORDER_FUSED))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether interleaving load `i` along `logical` would print other code
+ * (see bnb_cg_interleaves), whatever interleave(v) is. */
+static gboolean
+interleave_changes (BnbCgLowered *low, guint i, guint logical)
+{
+  const BnbIrKernel *k = low->kernel;
+  const BnbIrInst *inst = bnb_ir_inst (k, i);
+  const BnbIrLogical *lg = bnb_ir_logical (k, logical);
+  gboolean own_seen = FALSE, thread_outside = FALSE, changes = FALSE;
+  if (!subscripts_use (k, inst, logical))
+    return FALSE;
+  for (guint lv = 0; lv < lg->n_levels; lv++)
+    {
+      guint d = bnb_ir_inst_dim_at (k, inst, logical, lv);
+      gboolean own = d != BNB_IR_NONE && bnb_ir_dim (k, d)->owner == i;
+      if (!own)
+        {
+          if (own_seen)
+            return FALSE; /* the own levels are not the innermost run */
+          continue;
+        }
+      own_seen = TRUE;
+      BnbKind kind = bnb_choice_read_kind (&low->reader, d);
+      if (kind == BNB_KIND_VECTOR
+          || (kind != BNB_KIND_ELIDED && fused_with_reader (low, i, d)))
+        return FALSE;
+      if (bnb_kind_is_thread (kind))
+        thread_outside = TRUE;
+      else if (kind != BNB_KIND_ELIDED && thread_outside)
+        changes = TRUE;
+    }
+  return changes;
+}
+
+gboolean
+bnb_cg_interleaves (BnbCgLowered *low, guint inst, guint logical)
+{
+  return low->interleave[inst] && interleave_changes (low, inst, logical);
+}
+
+/* interleave(v) is read only where it changes the code: v in local
+ * memory, and some dim of the load that it would interleave. */
+static void
+choose_interleave (BnbCgLowered *low)
+{
+  const BnbIrKernel *k = low->kernel;
+  for (guint i = 0; i < k->insts->len; i++)
+    {
+      guint t = clause_temp (low, i, bnb_ir_inst (k, i)->interleave);
+      gboolean changes = FALSE;
+      low->interleave[i] = FALSE;
+      if (t == G_MAXUINT)
+        continue;
+      for (guint l = 0; l < k->logicals->len; l++)
+        changes |= interleave_changes (low, i, l);
+      if (changes)
+        low->interleave[i] = bnb_choice_read_interleave (&low->reader, t);
     }
 }
 
@@ -522,6 +614,9 @@ lower_steps (BnbCgLowered *low, GError **error)
   if (low->reader.open)
     return TRUE;
   choose_prefetch (low);
+  if (low->reader.open)
+    return TRUE;
+  choose_interleave (low);
   return TRUE;
 }
 
@@ -534,6 +629,7 @@ bnb_cg_lower_open (const BnbChoiceNode *node, GError **error)
   low->space = bnb_choice_node_space (node);
   low->kernel = bnb_choice_space_kernel (low->space);
   low->prefetch_loop = g_new (guint, low->kernel->insts->len);
+  low->interleave = g_new0 (gboolean, low->kernel->insts->len);
   for (guint i = 0; i < low->kernel->insts->len; i++)
     low->prefetch_loop[i] = BNB_CG_NONE;
   if (!lower_steps (low, error))
@@ -563,5 +659,6 @@ bnb_cg_lowered_free (BnbCgLowered *low)
   g_free (low->dim_class);
   g_free (low->inst_node);
   g_free (low->prefetch_loop);
+  g_free (low->interleave);
   g_free (low);
 }

@@ -162,15 +162,111 @@ level_size (const Printer *p, const BnbIrInst *inst, guint logical,
   return d == BNB_CG_NONE ? 1 : bnb_choice_read_dim_size (p->reader, d);
 }
 
+static guint inst_index (const Printer *p, const BnbIrInst *inst);
+
+/* The levels of `logical` an interleaving load weighs, innermost weight
+ * first: its own work-item levels, then its other own levels, each from
+ * the inner to the outer; the weights of the levels it shares with other
+ * instructions do not change.  The number of own levels. */
+static guint
+interleaved_levels (const Printer *p, const BnbIrInst *inst, guint logical,
+                    guint *levels)
+{
+  const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
+  guint i = inst_index (p, inst), n = 0;
+  for (gboolean threads = TRUE;; threads = FALSE)
+    {
+      for (guint lv = l->n_levels; lv-- > 0;)
+        {
+          guint d = inst_dim_at (inst, kernel (p), logical, lv);
+          if (d == BNB_CG_NONE || bnb_ir_dim (kernel (p), d)->owner != i)
+            break;
+          if (bnb_kind_is_thread (bnb_choice_read_kind (p->reader, d))
+              == threads)
+            levels[n++] = lv;
+        }
+      if (!threads)
+        return n;
+    }
+}
+
+static gboolean
+interleaves (const Printer *p, const BnbIrInst *inst, guint logical)
+{
+  return bnb_cg_interleaves ((BnbCgLowered *)p->low, inst_index (p, inst),
+                             logical);
+}
+
+/* The offset an interleaving load reads within the tile of its own
+ * levels of `logical`; *size: that tile's size. */
+static char *
+interleaved_offset (const Printer *p, const BnbIrInst *inst, guint logical,
+                    gint64 *size)
+{
+  guint levels[BNB_IR_MAX_INST_DIMS];
+  guint n = interleaved_levels (p, inst, logical, levels);
+  GString *s = g_string_new (NULL);
+  *size = 1;
+  for (guint j = 0; j < n; j++)
+    {
+      g_autofree char *idx
+          = dim_index (p, inst_dim_at (inst, kernel (p), logical, levels[j]));
+      if (strcmp (idx, "0") != 0)
+        append_term (s, idx, *size);
+      *size *= level_size (p, inst, logical, levels[j]);
+    }
+  if (s->len == 0)
+    g_string_append_c (s, '0');
+  return g_string_free (s, FALSE);
+}
+
+/* Where an interleaving load stores the element it read: the index of
+ * level `lv` of the element's offset in the tile of the load's own levels,
+ * as its readers weigh them (inner levels first, in order). */
+static char *
+interleaved_level_index (const Printer *p, const BnbIrInst *inst,
+                         const BnbStorageLevel *lv)
+{
+  const BnbIrLogical *l = bnb_ir_logical (kernel (p), lv->logical);
+  gint64 size, inner = 1;
+  g_autofree char *offset = interleaved_offset (p, inst, lv->logical, &size);
+  for (guint j = lv->level + 1; j < l->n_levels; j++)
+    inner *= level_size (p, inst, lv->logical, j);
+  if (inner * lv->size >= size)
+    return inner == 1 ? g_strdup_printf ("(%s)", offset)
+                      : g_strdup_printf ("((%s) / %" G_GINT64_FORMAT ")",
+                                         offset, inner);
+  if (inner == 1)
+    return g_strdup_printf ("((%s) %% %" G_GINT64_FORMAT ")", offset,
+                            lv->size);
+  return g_strdup_printf ("((%s) / %" G_GINT64_FORMAT " %% %" G_GINT64_FORMAT
+                          ")",
+                          offset, inner, lv->size);
+}
+
 /* The logical index of `logical` for an instruction that iterates all its
- * levels: sum of level index * product of the inner tile sizes. */
+ * levels: sum of level index * product of the inner tile sizes (an
+ * interleaving load's own levels weighed as interleaved_levels says). */
 static char *
 logical_index (const Printer *p, const BnbIrInst *inst, guint logical)
 {
   const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
   GString *s = g_string_new (NULL);
   gint64 stride = 1;
-  for (guint lv = l->n_levels; lv-- > 0;)
+  guint lv = l->n_levels;
+  if (inst->interleave && interleaves (p, inst, logical))
+    {
+      g_autofree char *offset = interleaved_offset (p, inst, logical, &stride);
+      if (strcmp (offset, "0") != 0)
+        g_string_append (s, offset);
+      for (guint d; lv > 0
+                    && (d = inst_dim_at (inst, kernel (p), logical, lv - 1))
+                           != BNB_CG_NONE
+                    && bnb_ir_dim (kernel (p), d)->owner
+                           == inst_index (p, inst);)
+        lv--;
+    }
+  while (lv-- > 0)
     {
       guint d = inst_dim_at (inst, kernel (p), logical, lv);
       g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
@@ -289,8 +385,13 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
     {
       guint d = inst_dim_at (inst, kernel (p), st.levels[i].logical,
                              st.levels[i].level);
-      g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
-                                              : dim_index (p, d);
+      g_autofree char *idx
+          = d == BNB_CG_NONE ? g_strdup ("0")
+            : value == inst->value && inst->interleave
+                    && bnb_ir_dim (kernel (p), d)->owner == inst_index (p, inst)
+                    && interleaves (p, inst, st.levels[i].logical)
+                ? interleaved_level_index (p, inst, &st.levels[i])
+                : dim_index (p, d);
       if (st.mem == BNB_MEM_PRIVATE)
         g_string_append_printf (s, "%s%s", i ? "][" : "", idx);
       else

@@ -194,6 +194,9 @@ typedef struct {
    * elements into registers before this step's are used (pad's sibling:
    * the choice prefetch(v), docs/space.md). */
   gboolean prefetch;
+  /* A load written with `interleave`: the space may give the work-items'
+   * levels of each of its dims the innermost weights (interleave(v)). */
+  gboolean interleave;
 } BnbIrInst;
 
 /* A value is defined by one instruction over that instruction's dims and

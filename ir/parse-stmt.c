@@ -177,41 +177,64 @@ bnb_ir_check_level_once (BnbIrParser *p, const BnbIrInst *inst,
   return TRUE;
 }
 
-/* `prefetch` after a load of an `in` array: only an array that no
- * work-item writes may be read a step early. */
+/* A load's clauses after its dims, each at most once, in any order:
+ * `prefetch` (the next step's elements may be fetched early) and
+ * `interleave` (the work-items' levels of a dim may take its innermost
+ * weights: work-item t loads rows t, t + 16, ...).  Only a load of an
+ * `in` array: an array that no work-item writes may be read early, or by
+ * other work-items than the ones that would write it. */
 static gboolean
-bnb_ir_parse_prefetch (BnbIrParser *p, BnbIrInst *inst)
+bnb_ir_parse_clauses (BnbIrParser *p, BnbIrInst *inst)
 {
-  const BnbIrToken *token = bnb_ir_peek (p);
+  for (;;) {
+    const BnbIrToken *token = bnb_ir_peek (p);
+    gboolean prefetch = bnb_ir_token_is (token, "prefetch");
+    gboolean *flag = prefetch ? &inst->prefetch
+                     : bnb_ir_token_is (token, "interleave") ? &inst->interleave
+                                                             : NULL;
+    const char *word = prefetch ? "prefetch" : "interleave";
 
-  if (!bnb_ir_token_is (token, "prefetch"))
-    return TRUE;
+    if (!flag)
+      return TRUE;
+    if (inst->op != BNB_IR_OP_LOAD)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                          "'%s' applies to a load only", word);
+    if (*flag)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SYNTAX,
+                          "'%s' is given twice", word);
+    if (bnb_ir_array (p->kernel, inst->array)->mode != BNB_IR_IN)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                          "'%s' needs an 'in' array: %s is written by "
+                          "the kernel",
+                          word, bnb_ir_array (p->kernel, inst->array)->name);
+    bnb_ir_next (p);
+    *flag = TRUE;
+  }
+}
+
+static gboolean
+bnb_ir_expect_end (BnbIrParser *p, BnbIrInst *inst, gboolean over)
+{
+  if (!bnb_ir_parse_clauses (p, inst))
+    return FALSE;
+  if (inst->prefetch || inst->interleave)
+    return bnb_ir_expect (p, BNB_IR_TOK_SEMI, "after the load's clauses");
   if (inst->op != BNB_IR_OP_LOAD)
-    return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
-                        "'prefetch' applies to a load only");
-  if (bnb_ir_array (p->kernel, inst->array)->mode != BNB_IR_IN)
-    return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
-                        "'prefetch' needs an 'in' array: %s is written by "
-                        "the kernel",
-                        bnb_ir_array (p->kernel, inst->array)->name);
-  bnb_ir_next (p);
-  inst->prefetch = TRUE;
-  return TRUE;
+    return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
+                          over ? "or ',' after the instruction's dimensions"
+                               : "or 'over' after the instruction");
+  return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
+                        over ? "or ',' or a clause (prefetch, interleave) "
+                               "after the instruction's dimensions"
+                             : "or 'over' or a clause (prefetch, "
+                               "interleave) after the instruction");
 }
 
 static gboolean
 bnb_ir_parse_over (BnbIrParser *p, BnbIrInst *inst)
 {
-  if (!bnb_ir_token_is (bnb_ir_peek (p), "over")) {
-    if (!bnb_ir_parse_prefetch (p, inst))
-      return FALSE;
-    return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
-                          inst->prefetch ? "after 'prefetch'"
-                          : inst->op == BNB_IR_OP_LOAD
-                              ? "or 'over' or 'prefetch' after the "
-                                "instruction"
-                              : "or 'over' after the instruction");
-  }
+  if (!bnb_ir_token_is (bnb_ir_peek (p), "over"))
+    return bnb_ir_expect_end (p, inst, FALSE);
   bnb_ir_next (p);
   do {
     BnbIrDimRef ref;
@@ -222,14 +245,7 @@ bnb_ir_parse_over (BnbIrParser *p, BnbIrInst *inst)
     inst->dims[inst->n_dims++]
         = bnb_ir_add_dim (p, &ref, p->kernel->insts->len, inst->name);
   } while (bnb_ir_accept (p, BNB_IR_TOK_COMMA));
-  if (!bnb_ir_parse_prefetch (p, inst))
-    return FALSE;
-  return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
-                        inst->prefetch ? "after 'prefetch'"
-                        : inst->op == BNB_IR_OP_LOAD
-                            ? "or ',' or 'prefetch' after the "
-                              "instruction's dimensions"
-                            : "or ',' after the instruction's dimensions");
+  return bnb_ir_expect_end (p, inst, TRUE);
 }
 
 /* Reads the `over` clause and the ';', then adds `inst` to the kernel and

@@ -394,9 +394,37 @@ only_on (const Ctx *c, const BnbModelInst *in, guint h, gboolean *none)
   return pos;
 }
 
+/* Whether load `in` may interleave (interleave(v) may be yes). */
+static gboolean
+may_interleave (const Ctx *c, const BnbModelInst *in)
+{
+  return in->interleave_choice != BNB_MODEL_NONE
+         && (domain (c, in->interleave_choice) & KIND_BIT (1)) != 0;
+}
+
+/* Whether the instruction's dim on level `lv` of `logical` is certainly
+ * a work-item dim of its own. */
+static gboolean
+own_thread_at (const Ctx *c, const BnbModelInst *in, guint inst,
+               guint logical, guint lv)
+{
+  for (guint j = 0; j < in->n_dims; j++)
+    {
+      const BnbModelDim *d = &c->m->dims[in->dims[j]];
+      BnbDomain k = c->kind[in->dims[j]];
+      if (d->logical == logical && d->level == lv)
+        return d->owner == inst && k && (k & ~THREAD_BITS) == 0;
+    }
+  return FALSE;
+}
+
 /* Bytes between the elements an access reads at neighbouring values of
  * the dim at position `pos`: the subscript's stride times the tile sizes
- * of the levels inside the dim's, their smallest (`least`) or largest. */
+ * of the levels inside the dim's, their smallest (`least`) or largest.
+ * The least step of a load's own dim that may be a work-item dim, when
+ * the load may interleave: an interleaved load weighs it by its own
+ * work-item levels inside it only (docs/codegen.md), so only the levels
+ * certainly such count. */
 static double
 pos_step (const Ctx *c, const BnbModelAccess *a, guint pos, double elem,
           gboolean least)
@@ -405,8 +433,13 @@ pos_step (const Ctx *c, const BnbModelAccess *a, guint pos, double elem,
   const BnbModelDim *dim = &c->m->dims[in->dims[pos]];
   const BnbModelLogical *lg = &c->m->logicals[dim->logical];
   double step = fabs (a->stride[pos]) * elem;
+  gboolean interleaved = least && dim->owner == a->inst
+                         && (c->kind[in->dims[pos]] & THREAD_BITS)
+                         && may_interleave (c, in);
   for (guint lv = dim->level + 1; lv < lg->n_levels; lv++)
-    step *= least ? tile_min (c, lg->tile_var[lv]) : tile_max (c, lg->tile_var[lv]);
+    if (!interleaved || own_thread_at (c, in, a->inst, dim->logical, lv))
+      step *= least ? tile_min (c, lg->tile_var[lv])
+                    : tile_max (c, lg->tile_var[lv]);
   return step;
 }
 
@@ -732,7 +765,8 @@ bank_words (const Ctx *c, const gint64 *offs, guint n, gint64 run)
  * read one word share it), so a warp access takes at least the most
  * distinct words one bank holds.  0 where anything it needs is open: the
  * local sizes, the dims on local ids, a vector dim, a guard that may
- * idle work-items; or where an element is not whole words. */
+ * idle work-items; or where an element is not whole words; and for the
+ * stores of a load that may interleave. */
 static double
 bank_cycles (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
              guint side, const double *stride, guint inner)
@@ -744,8 +778,11 @@ bank_cycles (const Ctx *c, const BnbModelTemp *tp, const BnbModelComm *mc,
   gint64 offs[BNB_MODEL_MAX_WARP], seen[BNB_MODEL_SHAPES][BNB_MODEL_MAX_WARP];
   guint n_seen = 0, seen_n[BNB_MODEL_SHAPES], widths;
   double best = INFINITY;
+  /* an interleaving load stores along other strides than its layout's:
+   * no bank term (the least over both) */
   if (words < 1 || words * c->m->fig.bank_bytes != tp->elem
-      || !inst_never_guarded (c, in) || may_vector (c, in))
+      || !inst_never_guarded (c, in) || may_vector (c, in)
+      || (side == 0 && may_interleave (c, in)))
     return 0;
   for (guint h = 0; h < 3; h++)
     {

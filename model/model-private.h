@@ -42,6 +42,7 @@ typedef struct {
   guint tile_var; /* BNB_MODEL_NONE at level 0 */
   guint logical;
   guint level;
+  guint owner; /* the instruction whose `over` copy it is, or NONE */
 } BnbModelDim;
 
 typedef struct {
@@ -75,6 +76,10 @@ typedef struct {
   double flops;   /* FP32-pipe FLOPs per execution on this device */
   double issue;   /* lane instructions per execution (arithmetic) */
   double latency; /* cycles per step of a reduction chain */
+  /* A load written with `interleave`: its interleave(v) choice, else
+   * BNB_MODEL_NONE (its work-item levels may take the innermost
+   * weights, so the bound takes the least over both) */
+  guint interleave_choice;
 } BnbModelInst;
 
 typedef struct {

@@ -124,6 +124,25 @@ inst_is_f64 (const BnbIrKernel *k, const BnbIrInst *inst)
   return bnb_ir_array (k, inst->array)->type == BNB_IR_F64;
 }
 
+/* The choice `what(value_name)` of type `type`. */
+static guint
+temp_choice (const BnbChoiceSpace *s, BnbChoiceType type, const char *what,
+             const char *value_name)
+{
+  g_autofree char *want = g_strdup_printf ("%s(%s)", what, value_name);
+  for (guint ch = 0; ch < bnb_choice_space_n_choices (s); ch++)
+    {
+      g_autofree char *name = NULL;
+      if (bnb_choice_type (s, ch) != type)
+        continue;
+      name = bnb_choice_name (s, ch);
+      if (strcmp (name, want) == 0)
+        return ch;
+    }
+  g_assert_not_reached ();
+  return BNB_MODEL_NONE;
+}
+
 static void
 build_insts (BnbModel *m)
 {
@@ -141,6 +160,13 @@ build_insts (BnbModel *m)
       bnb_model_inst_costs (&m->fig, inst->op, inst_is_f64 (m->kernel, inst),
                             mi);
       mi->vary = inst_vary (m, i);
+      mi->interleave_choice
+          = inst->interleave && inst->value != BNB_IR_NONE
+                    && bnb_choice_value_temp (m->space, inst->value)
+                           != G_MAXUINT
+                ? temp_choice (m->space, BNB_CHOICE_INTERLEAVE, "interleave",
+                               bnb_ir_value (m->kernel, inst->value)->name)
+                : BNB_MODEL_NONE;
     }
 }
 
@@ -155,7 +181,9 @@ build_dims (BnbModel *m)
       m->dims[d] = (BnbModelDim){ bnb_choice_kind_choice (m->space, d),
                                   dim->level ? l->tile_var[dim->level]
                                              : BNB_MODEL_NONE,
-                                  dim->logical, dim->level };
+                                  dim->logical, dim->level,
+                                  dim->owner == BNB_IR_NONE ? BNB_MODEL_NONE
+                                                            : dim->owner };
     }
 }
 
@@ -435,23 +463,6 @@ add_temp_comms (BnbModel *m, GArray *comms, guint value, const BnbModelTemp *t)
   return n;
 }
 
-static guint
-mem_choice (const BnbChoiceSpace *s, const char *value_name)
-{
-  g_autofree char *want = g_strdup_printf ("mem(%s)", value_name);
-  for (guint ch = 0; ch < bnb_choice_space_n_choices (s); ch++)
-    {
-      g_autofree char *name = NULL;
-      if (bnb_choice_type (s, ch) != BNB_CHOICE_MEM)
-        continue;
-      name = bnb_choice_name (s, ch);
-      if (strcmp (name, want) == 0)
-        return ch;
-    }
-  g_assert_not_reached ();
-  return BNB_MODEL_NONE;
-}
-
 static void
 build_temps (BnbModel *m)
 {
@@ -462,7 +473,8 @@ build_temps (BnbModel *m)
       guint v = bnb_choice_temp_value (m->space, t);
       const BnbIrValue *value = bnb_ir_value (m->kernel, v);
       m->temps[t].elem = value->type == BNB_IR_F64 ? 8 : 4;
-      m->temps[t].mem_choice = mem_choice (m->space, value->name);
+      m->temps[t].mem_choice
+          = temp_choice (m->space, BNB_CHOICE_MEM, "mem", value->name);
       m->temps[t].first_comm = comms->len;
       temp_slots (m->kernel, v, &m->temps[t]);
       m->temps[t].n_comms = add_temp_comms (m, comms, v, &m->temps[t]);

@@ -437,8 +437,11 @@ test_nest (void)
 static const char *const decision_files[][3] = {
   { "data/kernels/mxm.ir", "M=32,N=32,K=32", "tests/data/mxm-small.decisions" },
   { "data/kernels/axpy.ir", "N=4096", "tests/data/axpy-small.decisions" },
-  /* prefetch(a), prefetch(b) open: read where a chunk is in local
-   * memory and k.0 takes more than one step (T2 = TK = 32 takes one) */
+  /* prefetch(a), prefetch(b), interleave(a), interleave(b) open: the
+   * prefetches read where a chunk is in local memory and k.0 takes more
+   * than one step (T2 = TK = 32 takes one), the interleaves where a
+   * work-item level has an unrolled or loop level inside it and no level
+   * of that dim is a vector one */
   { "bench/mxm-reg.ir", "M=32,N=32,K=32", "tests/data/mxm-reg-tree.decisions" },
 #if !defined(__SANITIZE_ADDRESS__)
   { "data/kernels/mxm.ir", "M=1024,N=1024,K=1024",

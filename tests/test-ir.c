@@ -364,7 +364,7 @@ test_prefetch_clause (void)
       = bnb_test_parse_text (BNB_TEST_PRELUDE
                              "loop m.0, m.1 {\n"
                              "  prefetch = load A[m, 0] prefetch;\n"
-                             "  y = load A[m, n] over n.0 prefetch;\n"
+                             "  y = load A[m, n] over n.0 interleave prefetch;\n"
                              "  z = load A[m, n] over n.0;\n"
                              "  u = add prefetch, y over n.0;\n"
                              "  w = add u, z over n.0;\n"
@@ -373,6 +373,8 @@ test_prefetch_clause (void)
 
   g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "prefetch"))->prefetch);
   g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "y"))->prefetch);
+  g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "y"))->interleave);
+  g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "prefetch"))->interleave);
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "z"))->prefetch);
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "w"))->prefetch);
 }
@@ -558,10 +560,15 @@ static const BnbTestBadCase bnb_test_bad_cases[] = {
        "loop m.0 { x = load X[m] prefetch; store X[m], x; }",
        SEMANTIC, 4, 26, "'prefetch' needs an 'in' array: X is written"),
   BAD ("prefetch-twice", BNB_TEST_PRELUDE "x = load A[m, n] prefetch prefetch;",
-       SYNTAX, 6, 27, "expected ';' after 'prefetch', found 'prefetch'"),
+       SYNTAX, 6, 27, "'prefetch' is given twice"),
   BAD ("prefetch-before-over",
        BNB_TEST_PRELUDE "loop m.0, n.0 { x = load A[m, n] prefetch over m.1;",
-       SYNTAX, 6, 43, "expected ';' after 'prefetch', found 'over'"),
+       SYNTAX, 6, 43, "expected ';' after the load's clauses, found 'over'"),
+  BAD ("interleave-of-an-add", BNB_TEST_PRELUDE "x = add 1.0, 2.0 interleave;",
+       SEMANTIC, 6, 18, "'interleave' applies to a load only"),
+  BAD ("interleave-twice",
+       BNB_TEST_PRELUDE "x = load A[m, n] interleave prefetch interleave;",
+       SYNTAX, 6, 38, "'interleave' is given twice"),
   BAD ("unknown-array", BNB_TEST_PRELUDE "x = load Q[0];", SEMANTIC, 6, 10,
        "unknown array 'Q'"),
   BAD ("load-of-a-param", BNB_TEST_PRELUDE "x = load M[0];", SEMANTIC, 6, 10,
