@@ -364,6 +364,35 @@ value_storage (const Printer *p, guint value, Storage *st)
   return TRUE;
 }
 
+/* Where storage level `i` of an interleaving load's value begins the
+ * levels of that dim's tile, all of them stored, in order, each the
+ * inner ones' sizes apart (no padding between them, as in a chunk whose
+ * rows alone are padded): their count, so that the store adds the
+ * interleaved offset once; else 0. */
+static guint
+contiguous_run (const Printer *p, const BnbIrInst *inst, const Storage *st,
+                guint i)
+{
+  guint logical = st->levels[i].logical, n = 0;
+  gint64 size, product = 1;
+  g_autofree char *offset = interleaved_offset (p, inst, logical, &size);
+  while (i + n < st->n_levels && st->levels[i + n].logical == logical)
+    n++;
+  for (guint j = n; j-- > 0;)
+    {
+      gint64 stride = bnb_choice_storage_stride (st->levels, st->n_levels,
+                                                 st->pad, i + j);
+      gint64 last = bnb_choice_storage_stride (st->levels, st->n_levels,
+                                               st->pad, i + n - 1);
+      if (st->mem != BNB_MEM_LOCAL || stride != last * product
+          || (j > 0 && st->levels[i + j - 1].level + 1
+                           != st->levels[i + j].level))
+        return 0;
+      product *= st->levels[i + j].size;
+    }
+  return product == size ? n : 0;
+}
+
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
 value_access (const Printer *p, const BnbIrInst *inst, guint value)
@@ -385,13 +414,30 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
     {
       guint d = inst_dim_at (inst, kernel (p), st.levels[i].logical,
                              st.levels[i].level);
+      gboolean interleaved
+          = d != BNB_CG_NONE && value == inst->value && inst->interleave
+            && bnb_ir_dim (kernel (p), d)->owner == inst_index (p, inst)
+            && interleaves (p, inst, st.levels[i].logical);
+      guint run = interleaved ? contiguous_run (p, inst, &st, i) : 0;
+      if (run > 0)
+        {
+          /* the run's indices and strides add up to its offset */
+          gint64 size, stride = bnb_choice_storage_stride (
+                           st.levels, st.n_levels, st.pad, i + run - 1);
+          g_autofree char *offset = interleaved_offset (
+              p, inst, st.levels[i].logical, &size);
+          g_autofree char *paren = g_strdup_printf ("(%s)", offset);
+          GString *term = g_string_new (NULL);
+          append_term (term, paren, stride);
+          g_string_append_printf (s, "%s%s", i ? " + " : "", term->str);
+          g_string_free (term, TRUE);
+          i += run - 1;
+          continue;
+        }
       g_autofree char *idx
           = d == BNB_CG_NONE ? g_strdup ("0")
-            : value == inst->value && inst->interleave
-                    && bnb_ir_dim (kernel (p), d)->owner == inst_index (p, inst)
-                    && interleaves (p, inst, st.levels[i].logical)
-                ? interleaved_level_index (p, inst, &st.levels[i])
-                : dim_index (p, d);
+            : interleaved ? interleaved_level_index (p, inst, &st.levels[i])
+                          : dim_index (p, d);
       if (st.mem == BNB_MEM_PRIVATE)
         g_string_append_printf (s, "%s%s", i ? "][" : "", idx);
       else
