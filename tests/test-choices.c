@@ -104,11 +104,16 @@ static BnbChoiceStatus
 random_step (BnbChoiceNode *n, GRand *rand)
 {
   const BnbChoiceSpace *s = bnb_choice_node_space (n);
-  guint n_choices = bnb_choice_space_n_choices (s), ch;
+  guint n_choices = bnb_choice_space_n_choices (s), ch = 0, n_open = 0, k;
   BnbDomain d, keep = 0;
-  do
-    ch = g_rand_int_range (rand, 0, (gint32)n_choices);
-  while (bnb_dom_single (bnb_choice_node_domain (n, ch)));
+  /* a choice drawn among the open ones only: the walk does not depend on
+   * how many choices a kernel has that are already decided */
+  for (guint c = 0; c < n_choices; c++)
+    n_open += !bnb_dom_single (bnb_choice_node_domain (n, c));
+  k = (guint)g_rand_int_range (rand, 0, (gint32)n_open);
+  for (ch = 0; bnb_dom_single (bnb_choice_node_domain (n, ch)) || k-- > 0;
+       ch++)
+    ;
   d = bnb_choice_node_domain (n, ch);
   if (g_rand_boolean (rand))
     {
