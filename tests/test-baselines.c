@@ -385,8 +385,12 @@ axpy_sub_space (const Fixture *f, guint32 seed, guint n_fixed)
   guint n = bnb_choice_space_n_choices (f->space), m = 0;
   g_autofree guint *order = g_new (guint, n);
   g_assert_nonnull (leaf);
+  /* the open choices only: the draw does not depend on how many decided
+   * choices the space has */
   for (guint c = 0; c < n; c++)
-    if (bnb_choice_type (f->space, c) != BNB_CHOICE_TILE)
+    if (bnb_choice_type (f->space, c) != BNB_CHOICE_TILE
+        && (bnb_choice_node_domain (f->root, c)
+                & (bnb_choice_node_domain (f->root, c) - 1)) != 0)
       order[m++] = c;
   for (guint i = m; i > 1; i--)
     {
