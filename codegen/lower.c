@@ -574,8 +574,26 @@ bnb_cg_interleaves (BnbCgLowered *low, guint inst, guint logical)
   return low->interleave[inst] && interleave_changes (low, inst, logical);
 }
 
+/* Whether a reader of load `i`'s value reads it without a barrier, each
+ * work-item the slots it stored itself (within_work_item): interleaving
+ * would make it read slots that other work-items store. */
+static gboolean
+read_without_barrier (BnbCgLowered *low, guint i, guint t)
+{
+  const BnbIrKernel *k = low->kernel;
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      if (comm->producer == i && comm->consumer != i
+          && within_work_item (low, comm, t))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* interleave(v) is read only where it changes the code: v in local
- * memory, and some dim of the load that it would interleave. */
+ * memory, some dim of the load that it would interleave, and a barrier
+ * between the load and every reader. */
 static void
 choose_interleave (BnbCgLowered *low)
 {
@@ -585,7 +603,7 @@ choose_interleave (BnbCgLowered *low)
       guint t = clause_temp (low, i, bnb_ir_inst (k, i)->interleave);
       gboolean changes = FALSE;
       low->interleave[i] = FALSE;
-      if (t == G_MAXUINT)
+      if (t == G_MAXUINT || read_without_barrier (low, i, t))
         continue;
       for (guint l = 0; l < k->logicals->len; l++)
         changes |= interleave_changes (low, i, l);

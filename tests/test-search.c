@@ -1505,6 +1505,19 @@ test_end_to_end_prefetch (void)
                              "tests/data/mxm-reg-prefetch.decisions", 32);
 }
 
+/* An interleaving load whose reader may read in place, each work-item
+ * its own slots with no barrier between (tests/data/interleave-in-place.ir):
+ * every kernel is right.  Interleaving there read other work-items'
+ * slots before they were stored (a review found it; the test then fails
+ * with a wrong result); 9 of these 32 kernels interleave, where a
+ * barrier separates the two. */
+static void
+test_end_to_end_interleave_in_place (void)
+{
+  assert_every_kernel_right ("tests/data/interleave-in-place.ir", "N=256",
+                             "tests/data/interleave-in-place.decisions", 32);
+}
+
 /* An inout array loaded in one block and stored in another, by other
  * work-items: every store waits for the loads (issue 14: 40 of these 148
  * kernels stored an element before another work-item loaded it). */
@@ -2142,6 +2155,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/inout-blocks",
                    test_end_to_end_inout_blocks);
   g_test_add_func ("/search/end-to-end/prefetch", test_end_to_end_prefetch);
+  g_test_add_func ("/search/end-to-end/interleave-in-place",
+                   test_end_to_end_interleave_in_place);
   g_test_add_func ("/search/end-to-end/read-then-update",
                    test_end_to_end_read_then_update);
   g_test_add_func ("/search/end-to-end/mixed-precision",
