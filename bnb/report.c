@@ -718,6 +718,16 @@ design_line (GString *s, const char *label, const char *text)
   g_string_append_printf (s, "%s\n", text);
 }
 
+/* A Design line "LABEL item, item", unless the list is empty. */
+static void
+list_line (GString *s, const char *label, GString *list)
+{
+  if (list->len == 0)
+    return;
+  g_string_prepend (list, label);
+  design_line (s, "", list->str);
+}
+
 static void
 summary_design (GString *s, const char *decisions, const char *nest)
 {
@@ -752,7 +762,9 @@ summary_design (GString *s, const char *decisions, const char *nest)
       else if (clause_parts (clauses[i], "prefetch", &name, &value)
                || clause_parts (clauses[i], "interleave", &name, &value))
         {
-          GString *list = clauses[i][0] == 'p' ? prefetched : interleaved;
+          GString *list = g_str_has_prefix (clauses[i], "prefetch(")
+                              ? prefetched
+                              : interleaved;
           if (strcmp (value, "yes") == 0)
             g_string_append_printf (list, "%s%s", list->len ? ", " : "", name);
         }
@@ -805,26 +817,10 @@ summary_design (GString *s, const char *decisions, const char *nest)
       g_autofree char *line = g_strdup_printf ("nest: %s", nest);
       design_line (s, "", line);
     }
-  if (mem->len)
-    {
-      g_string_prepend (mem, "memory: ");
-      design_line (s, "", mem->str);
-    }
-  if (pads->len)
-    {
-      g_string_prepend (pads, "padded: ");
-      design_line (s, "", pads->str);
-    }
-  if (prefetched->len)
-    {
-      g_string_prepend (prefetched, "prefetched: ");
-      design_line (s, "", prefetched->str);
-    }
-  if (interleaved->len)
-    {
-      g_string_prepend (interleaved, "interleaved: ");
-      design_line (s, "", interleaved->str);
-    }
+  list_line (s, "memory: ", mem);
+  list_line (s, "padded: ", pads);
+  list_line (s, "prefetched: ", prefetched);
+  list_line (s, "interleaved: ", interleaved);
 }
 
 static void

@@ -368,7 +368,8 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
       if (strcmp (label, "prefetched") == 0
           || strcmp (label, "interleaved") == 0)
         {
-          const char *what = label[0] == 'p' ? "prefetch" : "interleave";
+          const char *what
+              = strcmp (label, "prefetched") == 0 ? "prefetch" : "interleave";
           for (guint i = 0; items[i]; i++)
             if (!apply_named (node, what, g_strstrip (items[i]), "yes", error))
               return FALSE;

@@ -59,8 +59,10 @@ typedef struct {
   /* per instruction: the loop class whose next step a prefetched load
    * fetches into registers (prefetch(v)=yes), else BNB_CG_NONE */
   guint *prefetch_loop;
-  /* per instruction: interleave(v)=yes read, and it changes the code */
-  gboolean *interleave;
+  /* per instruction: bit l set where the load interleaves logical dim l
+   * (interleave(v)=yes read, and it changes that dim's code; dims past
+   * the 64th are never interleaved) */
+  guint64 *interleave;
   gsize local_size[3];
   gsize groups[3];
 } BnbCgLowered;
@@ -75,7 +77,11 @@ void bnb_cg_lowered_free (BnbCgLowered *low);
  * work-items' levels of `logical` its innermost weights: its own levels
  * of it are the innermost ones, none a vector level, and a work-item
  * level has another inside it (docs/codegen.md, "Interleaved loads"). */
-gboolean bnb_cg_interleaves (BnbCgLowered *low, guint inst, guint logical);
+static inline gboolean
+bnb_cg_interleaves (const BnbCgLowered *low, guint inst, guint logical)
+{
+  return logical < 64 && (low->interleave[inst] >> logical & 1);
+}
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
 
 /* The source; *code_start is where the code begins after the header

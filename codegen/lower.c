@@ -568,12 +568,6 @@ interleave_changes (BnbCgLowered *low, guint i, guint logical)
   return changes;
 }
 
-gboolean
-bnb_cg_interleaves (BnbCgLowered *low, guint inst, guint logical)
-{
-  return low->interleave[inst] && interleave_changes (low, inst, logical);
-}
-
 /* Whether a reader of load `i`'s value reads it without a barrier, each
  * work-item the slots it stored itself (within_work_item): interleaving
  * would make it read slots that other work-items store. */
@@ -601,14 +595,14 @@ choose_interleave (BnbCgLowered *low)
   for (guint i = 0; i < k->insts->len; i++)
     {
       guint t = clause_temp (low, i, bnb_ir_inst (k, i)->interleave);
-      gboolean changes = FALSE;
-      low->interleave[i] = FALSE;
+      guint64 changes = 0;
+      low->interleave[i] = 0;
       if (t == G_MAXUINT || read_without_barrier (low, i, t))
         continue;
-      for (guint l = 0; l < k->logicals->len; l++)
-        changes |= interleave_changes (low, i, l);
-      if (changes)
-        low->interleave[i] = bnb_choice_read_interleave (&low->reader, t);
+      for (guint l = 0; l < MIN (k->logicals->len, 64); l++)
+        changes |= (guint64)interleave_changes (low, i, l) << l;
+      if (changes && bnb_choice_read_interleave (&low->reader, t))
+        low->interleave[i] = changes;
     }
 }
 
@@ -647,7 +641,7 @@ bnb_cg_lower_open (const BnbChoiceNode *node, GError **error)
   low->space = bnb_choice_node_space (node);
   low->kernel = bnb_choice_space_kernel (low->space);
   low->prefetch_loop = g_new (guint, low->kernel->insts->len);
-  low->interleave = g_new0 (gboolean, low->kernel->insts->len);
+  low->interleave = g_new0 (guint64, low->kernel->insts->len);
   for (guint i = 0; i < low->kernel->insts->len; i++)
     low->prefetch_loop[i] = BNB_CG_NONE;
   if (!lower_steps (low, error))

@@ -162,8 +162,6 @@ level_size (const Printer *p, const BnbIrInst *inst, guint logical,
   return d == BNB_CG_NONE ? 1 : bnb_choice_read_dim_size (p->reader, d);
 }
 
-static guint inst_index (const Printer *p, const BnbIrInst *inst);
-
 /* The levels of `logical` an interleaving load weighs, innermost weight
  * first: its own work-item levels, then its other own levels, each from
  * the inner to the outer; the weights of the levels it shares with other
@@ -193,8 +191,7 @@ interleaved_levels (const Printer *p, const BnbIrInst *inst, guint logical,
 static gboolean
 interleaves (const Printer *p, const BnbIrInst *inst, guint logical)
 {
-  return bnb_cg_interleaves ((BnbCgLowered *)p->low, inst_index (p, inst),
-                             logical);
+  return bnb_cg_interleaves (p->low, inst_index (p, inst), logical);
 }
 
 /* The offset an interleaving load reads within the tile of its own
