@@ -1505,6 +1505,16 @@ test_end_to_end_prefetch (void)
                              "tests/data/mxm-reg-prefetch.decisions", 32);
 }
 
+/* Tiles of n apart from m's (bench/mxm-reg-rect.ir): register tiles of
+ * 2 x 2 blocks of 2 x 1 and 2 x 4 elements, partial on m, n and k, both
+ * chunks prefetched, `a` padded either way: every kernel is right. */
+static void
+test_end_to_end_rect (void)
+{
+  assert_every_kernel_right ("bench/mxm-reg-rect.ir", "M=36,N=20,K=21",
+                             "tests/data/mxm-reg-rect.decisions", 16);
+}
+
 /* An interleaving load whose reader may read in place, each work-item
  * its own slots with no barrier between (tests/data/interleave-in-place.ir):
  * every kernel is right.  Interleaving there read other work-items'
@@ -2155,6 +2165,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/inout-blocks",
                    test_end_to_end_inout_blocks);
   g_test_add_func ("/search/end-to-end/prefetch", test_end_to_end_prefetch);
+  g_test_add_func ("/search/end-to-end/rect", test_end_to_end_rect);
   g_test_add_func ("/search/end-to-end/interleave-in-place",
                    test_end_to_end_interleave_in_place);
   g_test_add_func ("/search/end-to-end/read-then-update",
