@@ -765,8 +765,11 @@ summary_design (GString *s, const char *decisions, const char *nest)
           GString *list = g_str_has_prefix (clauses[i], "prefetch(")
                               ? prefetched
                               : interleaved;
-          if (strcmp (value, "yes") == 0)
-            g_string_append_printf (list, "%s%s", list->len ? ", " : "", name);
+          if (strcmp (value, "no") != 0)
+            g_string_append_printf (list, "%s%s%s", list->len ? ", " : "",
+                                    name,
+                                    strcmp (value, "double") == 0 ? " double"
+                                                                  : "");
         }
       else if (clause_parts (clauses[i], "kind", &name, &value))
         {

@@ -16,7 +16,10 @@
  *             mem(v)       where temporary v lives
  *             pad(v)       whether v's local array is padded
  *             prefetch(v)  whether a load into v's local array takes the
- *                          next step's elements into registers first
+ *                          next step's elements into registers first,
+ *                          and whether v's local array is then doubled
+ *                          (`double`: a step stores into one half while
+ *                          the step before reads the other)
  *             interleave(v) whether that load gives the work-items' levels
  *                          of a dim its innermost weights
  *
@@ -324,8 +327,10 @@ BnbKind bnb_choice_read_kind (BnbChoiceReader *r, guint dim);
 gboolean bnb_choice_read_order_is (BnbChoiceReader *r, guint x, guint y,
                                    BnbOrder order);
 BnbMem bnb_choice_read_mem (BnbChoiceReader *r, guint temp);
-/* prefetch(temp) = yes? */
+/* prefetch(temp) = yes or double? */
 gboolean bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp);
+/* prefetch(temp) = double? */
+gboolean bnb_choice_read_double (BnbChoiceReader *r, guint temp);
 /* interleave(temp) = yes? */
 gboolean bnb_choice_read_interleave (BnbChoiceReader *r, guint temp);
 gint64 bnb_choice_read_dim_size (BnbChoiceReader *r, guint dim);

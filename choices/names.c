@@ -18,6 +18,7 @@ static const char *const mem_names[BNB_MEM_COUNT] = {
   "private", "local", "global",
 };
 static const char *const pad_names[BNB_PAD_COUNT] = { "no", "yes", "rows" };
+static const char *const prefetch_names[3] = { "no", "yes", "double" };
 
 static const char *
 item_name (const BnbChoiceSpace *s, guint item)
@@ -79,6 +80,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
     case BNB_CHOICE_PAD:
       return BNB_PAD_COUNT;
     case BNB_CHOICE_PREFETCH:
+      return G_N_ELEMENTS (prefetch_names);
     case BNB_CHOICE_INTERLEAVE:
       return 2; /* no, yes */
     case BNB_CHOICE_TYPE_COUNT:
@@ -101,7 +103,9 @@ bnb_choice_value_name (const BnbChoiceSpace *s, guint choice, guint value)
       return g_strdup (order_names[value]);
     case BNB_CHOICE_MEM:
       return g_strdup (mem_names[value]);
-    default: /* pad, prefetch and interleave: no, yes[, rows] */
+    case BNB_CHOICE_PREFETCH:
+      return g_strdup (prefetch_names[value]);
+    default: /* pad and interleave: no, yes[, rows] */
       return g_strdup (pad_names[value]);
     }
 }
@@ -239,7 +243,7 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 
 /* The short form of the summary's Design lines (docs/report.md):
  * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
- * "padded: b", "prefetched: a, b", "interleaved: a".  A dim named without '@' stands for every copy of it. */
+ * "padded: b", "prefetched: a, b double", "interleaved: a".  A dim named without '@' stands for every copy of it. */
 static const char *const design_labels[][2] = {
   { "work-groups", "block" },    { "work-items x", "thread.x" },
   { "work-items y", "thread.y" }, { "work-items z", "thread.z" },
@@ -371,8 +375,19 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
           const char *what
               = strcmp (label, "prefetched") == 0 ? "prefetch" : "interleave";
           for (guint i = 0; items[i]; i++)
-            if (!apply_named (node, what, g_strstrip (items[i]), "yes", error))
-              return FALSE;
+            {
+              /* "b double": its local array doubled (prefetch(b)=double) */
+              const char *value = "yes";
+              if (strcmp (what, "prefetch") == 0
+                  && g_str_has_suffix (items[i], " double"))
+                {
+                  items[i][strlen (items[i]) - strlen (" double")] = '\0';
+                  value = "double";
+                }
+              if (!apply_named (node, what, g_strstrip (items[i]), value,
+                                error))
+                return FALSE;
+            }
           return TRUE;
         }
       if (strcmp (label, "padded") == 0)

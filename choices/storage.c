@@ -225,13 +225,17 @@ bnb_choice_storage_elements (const BnbStorageLevel *levels, guint count,
   return first * bnb_choice_storage_stride (levels, count, pad, 0);
 }
 
+/* A temporary's local array, twice over where prefetch(v) is certainly
+ * `double` (codegen doubles it where that changes the code; counting it
+ * twice elsewhere leaves out no kernel that the other values print). */
 static guint64
 temp_local_bytes (const BnbChoiceNode *n, guint temp)
 {
   BnbStorageLevel levels[64];
   BnbPad pad;
   guint count = bnb_choice_leaf_storage (n, temp, levels, &pad);
-  return (guint64)bnb_choice_storage_elements (levels, count, pad)
+  guint64 copies = n->dom[n->space->prefetch_base + temp] == 1u << 2 ? 2 : 1;
+  return copies * (guint64)bnb_choice_storage_elements (levels, count, pad)
          * n->space->temps[temp].bytes;
 }
 

@@ -219,7 +219,14 @@ bnb_choice_read_mem (BnbChoiceReader *r, guint temp)
 gboolean
 bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp)
 {
-  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp, 1u << 1);
+  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp,
+                             (1u << 1) | (1u << 2));
+}
+
+gboolean
+bnb_choice_read_double (BnbChoiceReader *r, guint temp)
+{
+  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp, 1u << 2);
 }
 
 gboolean

@@ -59,6 +59,10 @@ typedef struct {
   /* per instruction: the loop class whose next step a prefetched load
    * fetches into registers (prefetch(v)=yes), else BNB_CG_NONE */
   guint *prefetch_loop;
+  /* per instruction: a prefetched load whose value's local array is
+   * doubled (prefetch(v)=double read), a step storing into the half of
+   * its loop index's parity; its loop repeats then with one barrier */
+  gboolean *doubled;
   /* per instruction: bit l set where the load interleaves logical dim l
    * (interleave(v)=yes read, and it changes that dim's code; dims past
    * the 64th are never interleaved) */

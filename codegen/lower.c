@@ -303,20 +303,44 @@ node_is_above (const BnbCgNode *above, const BnbCgNode *n)
   return FALSE;
 }
 
-static gboolean
-in_repeated_loop (const BnbCgLowered *low, const BnbCgNode *n)
+/* The loop node of class `c` around instruction `i`. */
+static const BnbCgNode *
+loop_node (const BnbCgLowered *low, guint i, guint c)
+{
+  const BnbCgNode *n = low->inst_node[i]->parent;
+  while (n && !(n->type == BNB_CG_LOOP && n->index == c))
+    n = n->parent;
+  return n;
+}
+
+/* The innermost loop of more than one step at or above `n`, or NULL. */
+static const BnbCgNode *
+first_repeated (const BnbCgLowered *low, const BnbCgNode *n)
 {
   for (; n; n = n->parent)
     if (n->type == BNB_CG_LOOP && low->classes[n->index].size > 1
         && (low->classes[n->index].kind == BNB_KIND_LOOP
             || low->classes[n->index].kind == BNB_KIND_UNROLL))
-      return TRUE;
-  return FALSE;
+      return n;
+  return NULL;
 }
 
+static gboolean
+in_repeated_loop (const BnbCgLowered *low, const BnbCgNode *n)
+{
+  return first_repeated (low, n) != NULL;
+}
+
+/* A barrier before the consumer's branch under the two instructions'
+ * lowest common node, and, where a loop around them repeats, a second
+ * after it, so that the next step's producer does not overwrite what
+ * this step's consumer still reads.  `halves` is the loop whose steps
+ * alternate between two halves of the array (prefetch(v)=double), or
+ * NULL: where it is the loop that repeats, the next step writes the
+ * other half, and the second barrier is left out. */
 static void
 barrier_between (BnbCgLowered *low, const BnbCgNode *p, const BnbCgNode *c,
-                 guint fence)
+                 guint fence, const BnbCgNode *halves)
 {
   BnbCgNode *lca = p->parent, *ac = (BnbCgNode *)c;
   while (!node_is_above (lca, c))
@@ -324,7 +348,8 @@ barrier_between (BnbCgLowered *low, const BnbCgNode *p, const BnbCgNode *c,
   while (ac->parent != lca)
     ac = ac->parent;
   put_barrier (lca, child_index (lca, ac), fence);
-  if (in_repeated_loop (low, lca))
+  const BnbCgNode *repeated = first_repeated (low, lca);
+  if (repeated != NULL && repeated != halves)
     put_barrier (lca, child_index (lca, ac) + 1, fence);
 }
 
@@ -429,7 +454,7 @@ place_inout_barriers (BnbCgLowered *low)
             && bnb_ir_array (k, load->array)->mode == BNB_IR_INOUT
             && !accesses_within_work_item (low, load, store))
           barrier_between (low, low->inst_node[i], low->inst_node[j],
-                           BNB_CG_FENCE_GLOBAL);
+                           BNB_CG_FENCE_GLOBAL, NULL);
       }
 }
 
@@ -452,7 +477,11 @@ place_barriers (BnbCgLowered *low)
       barrier_between (low, low->inst_node[comm->producer],
                        low->inst_node[comm->consumer],
                        mem == BNB_MEM_LOCAL ? BNB_CG_FENCE_LOCAL
-                                            : BNB_CG_FENCE_GLOBAL);
+                                            : BNB_CG_FENCE_GLOBAL,
+                       low->doubled[comm->producer]
+                           ? loop_node (low, comm->producer,
+                                        low->prefetch_loop[comm->producer])
+                           : NULL);
     }
 }
 
@@ -494,8 +523,32 @@ clause_temp (BnbCgLowered *low, guint i, gboolean clause)
   return t;
 }
 
+/* Whether the local array of prefetched load `i` may be doubled: the
+ * loop it fetches across is the only one around it that repeats (a loop
+ * outside would start its next round in the half an odd count of steps
+ * ended in, with no barrier between), and every reader of its value is
+ * inside that loop (the index whose parity picks the half is defined
+ * there only). */
+static gboolean
+may_double (const BnbCgLowered *low, guint i)
+{
+  const BnbIrKernel *k = low->kernel;
+  const BnbCgNode *loop = loop_node (low, i, low->prefetch_loop[i]);
+  if (loop == NULL || in_repeated_loop (low, loop->parent))
+    return FALSE;
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      if (comm->producer == i
+          && !node_is_above (loop, low->inst_node[comm->consumer]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* prefetch(v) is read only where it changes the code: v in local memory,
- * loaded inside a loop it may fetch ahead across (docs/codegen.md). */
+ * loaded inside a loop it may fetch ahead across; whether it is `double`
+ * only where the array may be doubled (docs/codegen.md). */
 static void
 choose_prefetch (BnbCgLowered *low)
 {
@@ -504,11 +557,17 @@ choose_prefetch (BnbCgLowered *low)
     {
       guint t = clause_temp (low, i, bnb_ir_inst (k, i)->prefetch);
       low->prefetch_loop[i] = BNB_CG_NONE;
+      low->doubled[i] = FALSE;
       if (t == G_MAXUINT)
         continue;
       guint c = prefetch_class (low, i);
-      if (c != BNB_CG_NONE && bnb_choice_read_prefetch (&low->reader, t))
-        low->prefetch_loop[i] = c;
+      if (c == BNB_CG_NONE || !bnb_choice_read_prefetch (&low->reader, t))
+        continue;
+      low->prefetch_loop[i] = c;
+      if (low->reader.open)
+        continue;
+      low->doubled[i]
+          = may_double (low, i) && bnb_choice_read_double (&low->reader, t);
     }
 }
 
@@ -622,10 +681,10 @@ lower_steps (BnbCgLowered *low, GError **error)
   build_tree (low);
   if (low->reader.open)
     return TRUE;
-  place_barriers (low);
+  choose_prefetch (low);
   if (low->reader.open)
     return TRUE;
-  choose_prefetch (low);
+  place_barriers (low);
   if (low->reader.open)
     return TRUE;
   choose_interleave (low);
@@ -642,6 +701,7 @@ bnb_cg_lower_open (const BnbChoiceNode *node, GError **error)
   low->kernel = bnb_choice_space_kernel (low->space);
   low->prefetch_loop = g_new (guint, low->kernel->insts->len);
   low->interleave = g_new0 (guint64, low->kernel->insts->len);
+  low->doubled = g_new0 (gboolean, low->kernel->insts->len);
   for (guint i = 0; i < low->kernel->insts->len; i++)
     low->prefetch_loop[i] = BNB_CG_NONE;
   if (!lower_steps (low, error))
@@ -671,6 +731,7 @@ bnb_cg_lowered_free (BnbCgLowered *low)
   g_free (low->dim_class);
   g_free (low->inst_node);
   g_free (low->prefetch_loop);
+  g_free (low->doubled);
   g_free (low->interleave);
   g_free (low);
 }

@@ -12,7 +12,11 @@
  * local array; after the next barrier, the step after this one is
  * fetched, unless this step is the last.  The fetch issues the global
  * loads of step s + 1 before the barrier-separated work of step s that
- * follows it, so their latency hides behind it. */
+ * follows it, so their latency hides behind it.  With prefetch(v)=double
+ * the local array is declared twice over, and every access adds the
+ * half of the loop index's parity: step s stores into one half while
+ * the work of step s - 1 may still read the other, and lowering leaves
+ * out the barrier after the readers. */
 #include "codegen/codegen-private.h"
 
 #include <stdarg.h>
@@ -390,6 +394,19 @@ contiguous_run (const Printer *p, const BnbIrInst *inst, const Storage *st,
   return product == size ? n : 0;
 }
 
+/* The loop class whose index's parity picks the half of `value`'s local
+ * array (prefetch(v)=double), or BNB_CG_NONE. */
+static guint
+halves_class (const Printer *p, guint value)
+{
+  for (guint i = 0; i < kernel (p)->insts->len; i++)
+    if (p->low->doubled[i] && bnb_ir_inst (kernel (p), i)->value == value)
+      return p->low->prefetch_loop[i];
+  return BNB_CG_NONE;
+}
+
+static gint64 storage_elements (const Storage *st);
+
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
 value_access (const Printer *p, const BnbIrInst *inst, guint value)
@@ -447,6 +464,12 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
           g_string_free (term, TRUE);
         }
     }
+  guint halves = st.mem == BNB_MEM_LOCAL ? halves_class (p, value)
+                                         : BNB_CG_NONE;
+  if (halves != BNB_CG_NONE)
+    g_string_append_printf (s, " + (i%u & 1) * %" G_GINT64_FORMAT,
+                            p->low->classes[halves].rep,
+                            storage_elements (&st));
   g_string_append_c (s, ']');
   return g_string_free (s, FALSE);
 }
@@ -912,7 +935,9 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
     line (p,
           "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
           "(16)));",
-          type, value->name, storage_elements (&st));
+          type, value->name,
+          storage_elements (&st)
+              * (halves_class (p, v) != BNB_CG_NONE ? 2 : 1));
   else if (st.mem == BNB_MEM_GLOBAL)
     {
       gsize bytes = (gsize)storage_elements (&st)

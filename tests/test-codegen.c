@@ -430,6 +430,100 @@ test_nest (void)
   spaces_clear (&s);
 }
 
+/* The source of the leaf of bench/mxm-reg.ir at 64^3 that `decisions`
+ * and the random draw settle, on top of tests/data/mxm-reg-double.decisions
+ * less its prefetch clauses (it ends with them), and the size it
+ * declares `v_a` with. */
+static char *
+double_source (const char *decisions, gint64 *a_size)
+{
+  Spaces s;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *base = NULL;
+  spaces_load (&s, "bench/mxm-reg.ir", "M=64,N=64,K=64");
+  g_assert_true (g_file_get_contents ("tests/data/mxm-reg-double.decisions",
+                                      &base, NULL, &error));
+  char *own = g_strrstr (base, "; prefetch(a)=");
+  g_assert_nonnull (own);
+  *own = '\0';
+  g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
+  g_autofree char *all = g_strdup_printf ("%s; %s", base, decisions);
+  g_assert_true (bnb_choice_node_apply_string (node, all, &error));
+  g_assert_no_error (error);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand, 1000);
+  g_assert_nonnull (leaf);
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+  g_assert_no_error (error);
+  const char *decl = strstr (p->source, "__local float v_a[");
+  g_assert_nonnull (decl);
+  *a_size = g_ascii_strtoll (decl + strlen ("__local float v_a["), NULL, 10);
+  char *source = g_strdup (p->source);
+  spaces_clear (&s);
+  return source;
+}
+
+static guint
+occurrences (const char *text, const char *what)
+{
+  guint n = 0;
+  for (const char *at = text; (at = strstr (at, what)); at += strlen (what))
+    n++;
+  return n;
+}
+
+/* prefetch(v)=double: v's local array is declared twice over, every
+ * access to it adds the half of the k loop's parity, and where both
+ * chunks are doubled the k loop keeps one barrier of its two; `b` only
+ * prefetched keeps the second.  The short form "prefetched: a double, b"
+ * reads back as prefetch(a)=double, prefetch(b)=yes. */
+static void
+test_double_buffered (void)
+{
+  gint64 single, twice, mixed;
+  g_autofree char *yes = double_source ("prefetch(a)=yes; prefetch(b)=yes; "
+                                        "interleave(a)=no; pad(a)=rows",
+                                        &single);
+  g_autofree char *both = double_source ("prefetch(a)=double; "
+                                         "prefetch(b)=double; "
+                                         "interleave(a)=no; pad(a)=rows",
+                                         &twice);
+  g_autofree char *a_only = double_source ("prefetch(a)=double; "
+                                           "prefetch(b)=yes; "
+                                           "interleave(a)=no; pad(a)=rows",
+                                           &mixed);
+  g_assert_cmpint (twice, ==, 2 * single);
+  g_assert_cmpint (mixed, ==, 2 * single);
+  g_assert_cmpuint (occurrences (yes, "barrier("), ==, 2);
+  g_assert_cmpuint (occurrences (both, "barrier("), ==, 1);
+  g_assert_cmpuint (occurrences (a_only, "barrier("), ==, 2);
+  g_assert_cmpuint (occurrences (yes, "& 1) *"), ==, 0);
+  /* every access to v_a but the declaration takes its half */
+  g_autofree char *half = g_strdup_printf ("& 1) * %" G_GINT64_FORMAT "]",
+                                           single);
+  guint accesses = 0, halved = 0;
+  for (const char *at = both; (at = strstr (at, "v_a[")); at++)
+    {
+      g_autofree char *index = g_strndup (at, strcspn (at, "]") + 1);
+      accesses++;
+      halved += g_str_has_suffix (index, half);
+    }
+  g_assert_cmpuint (accesses, >, 1);
+  g_assert_cmpuint (halved, ==, accesses - 1);
+
+  Spaces s;
+  g_autoptr (GError) error = NULL;
+  spaces_load (&s, "bench/mxm-reg.ir", "M=64,N=64,K=64");
+  g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
+  g_assert_true (bnb_choice_node_apply_string (
+      node, "prefetched: a double, b", &error));
+  g_assert_no_error (error);
+  g_autofree char *text = bnb_choice_node_to_string (node, TRUE);
+  g_assert_nonnull (strstr (text, "prefetch(a)=double"));
+  g_assert_nonnull (strstr (text, "prefetch(b)=yes"));
+  spaces_clear (&s);
+}
+
 /* The sub-spaces walked whole, both trees.  The restricted mxm sub-space
  * (2,880 candidates) took 118 s under the sanitizers, a tenth of that
  * half of `make check`; the sanitizer build walks the two small ones,
@@ -475,6 +569,7 @@ main (int argc, char **argv)
   g_test_add_func ("/codegen/one-iteration-loops", test_one_iteration_loops);
   g_test_add_func ("/codegen/restrict-only-inputs", test_restrict_only_inputs);
   g_test_add_func ("/codegen/nest", test_nest);
+  g_test_add_func ("/codegen/double-buffered", test_double_buffered);
   g_test_add_func ("/codegen/vector-and-alignment",
                    test_vector_and_alignment);
   g_test_add_func ("/codegen/random-leaf-past-dead-ends",

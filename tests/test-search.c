@@ -1493,16 +1493,29 @@ test_end_to_end_two_updates (void)
 /* Loads prefetched one k step ahead into registers (prefetch(v)=yes)
  * and interleaved (interleave(a)=yes: work-item t loads rows t, t + 8,
  * ...; docs/codegen.md), with partial tiles on m, n and k and `b` read
- * by vload4: every kernel is right.  Both prefetches and `a`'s
- * interleave are open (`b`'s vector level keeps it from interleaving),
- * so the sub-space holds eight times the kernels it holds with them off
- * (2 per padding); `a` padded by rows (the interleaved store adds its
- * offset once) or at its last level (level by level). */
+ * by vload4: every kernel is right.  Both prefetches (no or yes; double
+ * has a test of its own) and `a`'s interleave are open (`b`'s vector
+ * level keeps it from interleaving), so the sub-space holds eight times
+ * the kernels it holds with them off (2 per padding); `a` padded by rows
+ * (the interleaved store adds its offset once) or at its last level
+ * (level by level). */
 static void
 test_end_to_end_prefetch (void)
 {
   assert_every_kernel_right ("bench/mxm-reg.ir", "M=36,N=20,K=21",
                              "tests/data/mxm-reg-prefetch.decisions", 32);
+}
+
+/* Local arrays doubled (prefetch(v)=double: step s stores into the half
+ * of its parity while step s - 1 may still read the other, one barrier
+ * a step where both are doubled), `a` doubled and `b` not prefetched,
+ * prefetched or doubled, with the same partial tiles, paddings and
+ * interleave as above: every kernel is right. */
+static void
+test_end_to_end_double (void)
+{
+  assert_every_kernel_right ("bench/mxm-reg.ir", "M=36,N=20,K=21",
+                             "tests/data/mxm-reg-double.decisions", 24);
 }
 
 /* Tiles of n apart from m's (bench/mxm-reg-rect.ir): register tiles of
@@ -2165,6 +2178,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/inout-blocks",
                    test_end_to_end_inout_blocks);
   g_test_add_func ("/search/end-to-end/prefetch", test_end_to_end_prefetch);
+  g_test_add_func ("/search/end-to-end/double", test_end_to_end_double);
   g_test_add_func ("/search/end-to-end/rect", test_end_to_end_rect);
   g_test_add_func ("/search/end-to-end/interleave-in-place",
                    test_end_to_end_interleave_in_place);
