@@ -254,6 +254,10 @@ gint64 bnb_choice_storage_stride (const BnbStorageLevel *levels, guint count,
                                   BnbPad pad, guint i);
 gint64 bnb_choice_storage_elements (const BnbStorageLevel *levels,
                                     guint count, BnbPad pad);
+/* One half of a local array doubled by prefetch(v)=double: its elements
+ * rounded up to a multiple of 4, so that the second half starts 16-byte
+ * aligned as the first (docs/codegen.md). */
+gint64 bnb_choice_storage_half (gint64 elements);
 /* The length of a padded last level of `size` elements: 4 elements more
  * when `size` is a multiple of 4 (rows stay 16-byte aligned, so that a
  * compiler may still merge a work-item's adjacent accesses, and start 4

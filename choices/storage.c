@@ -234,9 +234,16 @@ temp_local_bytes (const BnbChoiceNode *n, guint temp)
   BnbStorageLevel levels[64];
   BnbPad pad;
   guint count = bnb_choice_leaf_storage (n, temp, levels, &pad);
-  guint64 copies = n->dom[n->space->prefetch_base + temp] == 1u << 2 ? 2 : 1;
-  return copies * (guint64)bnb_choice_storage_elements (levels, count, pad)
-         * n->space->temps[temp].bytes;
+  gint64 elements = bnb_choice_storage_elements (levels, count, pad);
+  if (n->dom[n->space->prefetch_base + temp] == 1u << 2)
+    elements = 2 * bnb_choice_storage_half (elements);
+  return (guint64)elements * n->space->temps[temp].bytes;
+}
+
+gint64
+bnb_choice_storage_half (gint64 elements)
+{
+  return (elements + 3) / 4 * 4;
 }
 
 guint64

@@ -418,9 +418,17 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
   if (!value_storage (p, value, &st)
       || (st.n_levels == 0 && st.mem == BNB_MEM_PRIVATE))
     return g_string_free (s, FALSE);
+  guint halves = st.mem == BNB_MEM_LOCAL ? halves_class (p, value)
+                                         : BNB_CG_NONE;
   if (st.n_levels == 0)
     {
-      g_string_append (s, "[0]");
+      if (halves != BNB_CG_NONE)
+        g_string_append_printf (
+            s, "[(i%u & 1) * %" G_GINT64_FORMAT "]",
+            p->low->classes[halves].rep,
+            bnb_choice_storage_half (storage_elements (&st)));
+      else
+        g_string_append (s, "[0]");
       return g_string_free (s, FALSE);
     }
   g_string_append_c (s, '[');
@@ -464,12 +472,10 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
           g_string_free (term, TRUE);
         }
     }
-  guint halves = st.mem == BNB_MEM_LOCAL ? halves_class (p, value)
-                                         : BNB_CG_NONE;
   if (halves != BNB_CG_NONE)
     g_string_append_printf (s, " + (i%u & 1) * %" G_GINT64_FORMAT,
                             p->low->classes[halves].rep,
-                            storage_elements (&st));
+                            bnb_choice_storage_half (storage_elements (&st)));
   g_string_append_c (s, ']');
   return g_string_free (s, FALSE);
 }
@@ -936,8 +942,9 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
           "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
           "(16)));",
           type, value->name,
-          storage_elements (&st)
-              * (halves_class (p, v) != BNB_CG_NONE ? 2 : 1));
+          halves_class (p, v) != BNB_CG_NONE
+              ? 2 * bnb_choice_storage_half (storage_elements (&st))
+              : storage_elements (&st));
   else if (st.mem == BNB_MEM_GLOBAL)
     {
       gsize bytes = (gsize)storage_elements (&st)

@@ -943,7 +943,9 @@ add_temps (const Ctx *c, Work *w)
  * instructions share (the pairs of the comm's levels that are one dim)
  * are such loops where they are certainly `loop` or `unroll`.
  * Communications in the same loops share their barriers: the most, not
- * the sum. */
+ * the sum.  A step's cost (barrier_step_cycles) was measured with its two
+ * barriers; where prefetch(v) may still be `double`, which keeps one of
+ * them, a step counts half. */
 static double
 barrier_steps (const Ctx *c)
 {
@@ -967,10 +969,14 @@ barrier_steps (const Ctx *c)
                   && (c->kind[d] & ~seq) == 0)
                 steps *= c->smin[d];
             }
+          if (steps < 2)
+            continue;
+          if (domain (c, tp->prefetch_choice) & KIND_BIT (2))
+            steps *= 0.5;
           most = MAX (most, steps);
         }
     }
-  return most >= 2 ? most : 0;
+  return most;
 }
 
 static void

@@ -432,10 +432,10 @@ test_nest (void)
 
 /* The source of the leaf of bench/mxm-reg.ir at 64^3 that `decisions`
  * and the random draw settle, on top of tests/data/mxm-reg-double.decisions
- * less its prefetch clauses (it ends with them), and the size it
- * declares `v_a` with. */
+ * less its prefetch clauses (it ends with them) and with m.0 a loop if
+ * `m0_loop`, and the size it declares `v_a` with. */
 static char *
-double_source (const char *decisions, gint64 *a_size)
+double_source (const char *decisions, gboolean m0_loop, gint64 *a_size)
 {
   Spaces s;
   g_autoptr (GError) error = NULL;
@@ -446,6 +446,10 @@ double_source (const char *decisions, gint64 *a_size)
   char *own = g_strrstr (base, "; prefetch(a)=");
   g_assert_nonnull (own);
   *own = '\0';
+  char *m0 = strstr (base, "kind(m.0)=block");
+  g_assert_nonnull (m0);
+  if (m0_loop)
+    memcpy (m0, "kind(m.0)=loop ", strlen ("kind(m.0)=block"));
   g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
   g_autofree char *all = g_strdup_printf ("%s; %s", base, decisions);
   g_assert_true (bnb_choice_node_apply_string (node, all, &error));
@@ -475,23 +479,27 @@ occurrences (const char *text, const char *what)
 /* prefetch(v)=double: v's local array is declared twice over, every
  * access to it adds the half of the k loop's parity, and where both
  * chunks are doubled the k loop keeps one barrier of its two; `b` only
- * prefetched keeps the second.  The short form "prefetched: a double, b"
- * reads back as prefetch(a)=double, prefetch(b)=yes. */
+ * prefetched keeps the second.  With m.0 a loop around k.0 the chunks
+ * are not doubled (the kernel prints as with `yes`); a chunk of one
+ * element per work-group (no stored level) takes its half too, in
+ * bench/mxm-reg-rect.ir (a review's leaf, which read v_a[0] with the
+ * second barrier gone).  The short form "prefetched: a double, b" reads
+ * back as prefetch(a)=double, prefetch(b)=yes. */
 static void
 test_double_buffered (void)
 {
   gint64 single, twice, mixed;
   g_autofree char *yes = double_source ("prefetch(a)=yes; prefetch(b)=yes; "
                                         "interleave(a)=no; pad(a)=rows",
-                                        &single);
+                                        FALSE, &single);
   g_autofree char *both = double_source ("prefetch(a)=double; "
                                          "prefetch(b)=double; "
                                          "interleave(a)=no; pad(a)=rows",
-                                         &twice);
+                                         FALSE, &twice);
   g_autofree char *a_only = double_source ("prefetch(a)=double; "
                                            "prefetch(b)=yes; "
                                            "interleave(a)=no; pad(a)=rows",
-                                           &mixed);
+                                           FALSE, &mixed);
   g_assert_cmpint (twice, ==, 2 * single);
   g_assert_cmpint (mixed, ==, 2 * single);
   g_assert_cmpuint (occurrences (yes, "barrier("), ==, 2);
@@ -510,6 +518,36 @@ test_double_buffered (void)
     }
   g_assert_cmpuint (accesses, >, 1);
   g_assert_cmpuint (halved, ==, accesses - 1);
+
+  gint64 outer_single, outer_twice;
+  g_autofree char *outer_yes = double_source (
+      "prefetch(a)=yes; prefetch(b)=yes; interleave(a)=no; pad(a)=rows", TRUE,
+      &outer_single);
+  g_autofree char *outer_double = double_source (
+      "prefetch(a)=double; prefetch(b)=double; interleave(a)=no; pad(a)=rows",
+      TRUE, &outer_twice);
+  g_assert_cmpint (outer_twice, ==, outer_single);
+  g_assert_cmpuint (occurrences (outer_double, "& 1) *"), ==, 0);
+  g_assert_cmpuint (occurrences (outer_double, "barrier("), ==,
+                    occurrences (outer_yes, "barrier("));
+  {
+    Spaces r;
+    g_autoptr (GError) rerror = NULL;
+    g_autofree char *leaf_text = NULL;
+    spaces_load (&r, "bench/mxm-reg-rect.ir", "M=16,N=64,K=16");
+    g_assert_true (g_file_get_contents ("tests/data/rect-double-scalar.decisions",
+                                        &leaf_text, NULL, &rerror));
+    g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (r.root);
+    g_assert_true (bnb_choice_node_apply_string (node, leaf_text, &rerror));
+    g_assert_no_error (rerror);
+    g_assert_true (bnb_choice_node_is_leaf (node));
+    g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (node, &rerror);
+    g_assert_no_error (rerror);
+    g_assert_null (strstr (p->source, "v_a[0]"));
+    g_assert_nonnull (strstr (p->source, "v_a[(i"));
+    g_assert_nonnull (strstr (p->source, "__local float v_a[8]"));
+    spaces_clear (&r);
+  }
 
   Spaces s;
   g_autoptr (GError) error = NULL;
