@@ -234,6 +234,15 @@ typedef enum {
   BNB_PAD_COUNT,
 } BnbPad;
 
+/* The values of prefetch(v): none, the next step into registers, and
+ * that with v's local array doubled (docs/space.md). */
+typedef enum {
+  BNB_PREFETCH_NO,
+  BNB_PREFETCH_YES,
+  BNB_PREFETCH_DOUBLE,
+  BNB_PREFETCH_COUNT,
+} BnbPrefetch;
+
 /* Where a temporary's elements live in a leaf: the array that holds it
  * is indexed by these levels, outermost first; an accessor indexes each
  * level with its own dim of that logical dim and level.  Registers are

@@ -18,7 +18,9 @@ static const char *const mem_names[BNB_MEM_COUNT] = {
   "private", "local", "global",
 };
 static const char *const pad_names[BNB_PAD_COUNT] = { "no", "yes", "rows" };
-static const char *const prefetch_names[3] = { "no", "yes", "double" };
+static const char *const prefetch_names[BNB_PREFETCH_COUNT] = {
+  "no", "yes", "double",
+};
 
 static const char *
 item_name (const BnbChoiceSpace *s, guint item)
@@ -80,7 +82,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
     case BNB_CHOICE_PAD:
       return BNB_PAD_COUNT;
     case BNB_CHOICE_PREFETCH:
-      return G_N_ELEMENTS (prefetch_names);
+      return BNB_PREFETCH_COUNT;
     case BNB_CHOICE_INTERLEAVE:
       return 2; /* no, yes */
     case BNB_CHOICE_TYPE_COUNT:
@@ -260,6 +262,17 @@ bnb_choice_design_label (guint i, const char **kind)
   return design_labels[i][0];
 }
 
+/* Whether a short-form item ends with " SUFFIX" ("b rows", "b double"),
+ * which is then cut off. */
+static gboolean
+take_suffix (char *item, const char *suffix)
+{
+  if (!g_str_has_suffix (item, suffix))
+    return FALSE;
+  item[strlen (item) - strlen (suffix)] = '\0';
+  return TRUE;
+}
+
 static gboolean
 apply_named (BnbChoiceNode *node, const char *what, const char *name,
              const char *value, GError **error)
@@ -377,15 +390,10 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
           for (guint i = 0; items[i]; i++)
             {
               /* "b double": its local array doubled (prefetch(b)=double) */
-              const char *value = "yes";
-              if (strcmp (what, "prefetch") == 0
-                  && g_str_has_suffix (items[i], " double"))
-                {
-                  items[i][strlen (items[i]) - strlen (" double")] = '\0';
-                  value = "double";
-                }
-              if (!apply_named (node, what, g_strstrip (items[i]), value,
-                                error))
+              gboolean twice = strcmp (what, "prefetch") == 0
+                               && take_suffix (items[i], " double");
+              if (!apply_named (node, what, g_strstrip (items[i]),
+                                twice ? "double" : "yes", error))
                 return FALSE;
             }
           return TRUE;
@@ -395,9 +403,7 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
           for (guint i = 0; items[i]; i++)
             {
               /* "b rows": its rows apart (pad(b)=rows), "b": pad(b)=yes */
-              gboolean rows = g_str_has_suffix (items[i], " rows");
-              if (rows)
-                items[i][strlen (items[i]) - strlen (" rows")] = '\0';
+              gboolean rows = take_suffix (items[i], " rows");
               if (!apply_named (node, "pad", g_strstrip (items[i]),
                                 rows ? "rows" : "yes", error))
                 return FALSE;

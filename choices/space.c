@@ -384,11 +384,11 @@ init_static_domains (BnbChoiceSpace *s)
         s->initial[s->mem_base + t] &= ~(1u << BNB_MEM_GLOBAL);
       s->initial[s->pad_base + t] = (1u << BNB_PAD_COUNT) - 1;
       /* prefetch(v), interleave(v): choices where the kernel asks for
-       * them, a load written with the clause (ir.h); else `no`.
-       * prefetch(v) is no, yes or double */
+       * them, a load written with the clause (ir.h); else `no` */
       const BnbIrInst *producer = temp_producer (s, t);
       s->initial[s->prefetch_base + t]
-          = producer && producer->prefetch ? 7u : 1u << 0;
+          = producer && producer->prefetch ? (1u << BNB_PREFETCH_COUNT) - 1
+                                           : 1u << BNB_PREFETCH_NO;
       s->initial[s->interleave_base + t]
           = producer && producer->interleave ? 3u : 1u << 0;
     }

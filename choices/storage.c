@@ -235,7 +235,7 @@ temp_local_bytes (const BnbChoiceNode *n, guint temp)
   BnbPad pad;
   guint count = bnb_choice_leaf_storage (n, temp, levels, &pad);
   gint64 elements = bnb_choice_storage_elements (levels, count, pad);
-  if (n->dom[n->space->prefetch_base + temp] == 1u << 2)
+  if (n->dom[n->space->prefetch_base + temp] == 1u << BNB_PREFETCH_DOUBLE)
     elements = 2 * bnb_choice_storage_half (elements);
   return (guint64)elements * n->space->temps[temp].bytes;
 }

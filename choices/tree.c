@@ -220,13 +220,15 @@ gboolean
 bnb_choice_read_prefetch (BnbChoiceReader *r, guint temp)
 {
   return bnb_choice_read_in (r, r->node->space->prefetch_base + temp,
-                             (1u << 1) | (1u << 2));
+                             (1u << BNB_PREFETCH_YES)
+                                 | (1u << BNB_PREFETCH_DOUBLE));
 }
 
 gboolean
 bnb_choice_read_double (BnbChoiceReader *r, guint temp)
 {
-  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp, 1u << 2);
+  return bnb_choice_read_in (r, r->node->space->prefetch_base + temp,
+                             1u << BNB_PREFETCH_DOUBLE);
 }
 
 gboolean

@@ -394,18 +394,30 @@ contiguous_run (const Printer *p, const BnbIrInst *inst, const Storage *st,
   return product == size ? n : 0;
 }
 
-/* The loop class whose index's parity picks the half of `value`'s local
- * array (prefetch(v)=double), or BNB_CG_NONE. */
-static guint
-halves_class (const Printer *p, guint value)
+static gint64 storage_elements (const Storage *st);
+
+/* The offset of the half of `value`'s local array that this step uses,
+ * "(iL & 1) * HALF" (prefetch(v)=double, the loop L's parity), or NULL;
+ * *half, if given, gets HALF (0 when not doubled). */
+static char *
+half_offset (const Printer *p, guint value, const Storage *st, gint64 *half)
 {
+  if (half)
+    *half = 0;
+  if (st->mem != BNB_MEM_LOCAL)
+    return NULL;
   for (guint i = 0; i < kernel (p)->insts->len; i++)
     if (p->low->doubled[i] && bnb_ir_inst (kernel (p), i)->value == value)
-      return p->low->prefetch_loop[i];
-  return BNB_CG_NONE;
+      {
+        gint64 h = bnb_choice_storage_half (storage_elements (st));
+        if (half)
+          *half = h;
+        return g_strdup_printf ("(i%u & 1) * %" G_GINT64_FORMAT,
+                                p->low->classes[p->low->prefetch_loop[i]].rep,
+                                h);
+      }
+  return NULL;
 }
-
-static gint64 storage_elements (const Storage *st);
 
 /* The element of `value` that instruction `inst` reads or writes. */
 static char *
@@ -418,17 +430,10 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
   if (!value_storage (p, value, &st)
       || (st.n_levels == 0 && st.mem == BNB_MEM_PRIVATE))
     return g_string_free (s, FALSE);
-  guint halves = st.mem == BNB_MEM_LOCAL ? halves_class (p, value)
-                                         : BNB_CG_NONE;
+  g_autofree char *half = half_offset (p, value, &st, NULL);
   if (st.n_levels == 0)
     {
-      if (halves != BNB_CG_NONE)
-        g_string_append_printf (
-            s, "[(i%u & 1) * %" G_GINT64_FORMAT "]",
-            p->low->classes[halves].rep,
-            bnb_choice_storage_half (storage_elements (&st)));
-      else
-        g_string_append (s, "[0]");
+      g_string_append_printf (s, "[%s]", half ? half : "0");
       return g_string_free (s, FALSE);
     }
   g_string_append_c (s, '[');
@@ -472,10 +477,8 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
           g_string_free (term, TRUE);
         }
     }
-  if (halves != BNB_CG_NONE)
-    g_string_append_printf (s, " + (i%u & 1) * %" G_GINT64_FORMAT,
-                            p->low->classes[halves].rep,
-                            bnb_choice_storage_half (storage_elements (&st)));
+  if (half)
+    g_string_append_printf (s, " + %s", half);
   g_string_append_c (s, ']');
   return g_string_free (s, FALSE);
 }
@@ -935,16 +938,17 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
   if (!value_storage (p, v, &st))
     line (p, "%s v_%s;", type, value->name);
   else if (st.mem == BNB_MEM_LOCAL)
-    /* Aligned to 16 bytes, so that a compiler may merge a work-item's
-     * accesses to adjacent elements at aligned offsets into vector ones
-     * (NVIDIA's does; docs/codegen.md). */
-    line (p,
-          "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
-          "(16)));",
-          type, value->name,
-          halves_class (p, v) != BNB_CG_NONE
-              ? 2 * bnb_choice_storage_half (storage_elements (&st))
-              : storage_elements (&st));
+    {
+      /* Aligned to 16 bytes, so that a compiler may merge a work-item's
+       * accesses to adjacent elements at aligned offsets into vector
+       * ones (NVIDIA's does; docs/codegen.md); twice over if doubled. */
+      gint64 half;
+      g_free (half_offset (p, v, &st, &half));
+      line (p,
+            "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
+            "(16)));",
+            type, value->name, half ? 2 * half : storage_elements (&st));
+    }
   else if (st.mem == BNB_MEM_GLOBAL)
     {
       gsize bytes = (gsize)storage_elements (&st)

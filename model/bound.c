@@ -971,7 +971,7 @@ barrier_steps (const Ctx *c)
             }
           if (steps < 2)
             continue;
-          if (domain (c, tp->prefetch_choice) & KIND_BIT (2))
+          if (domain (c, tp->prefetch_choice) & (1u << BNB_PREFETCH_DOUBLE))
             steps *= 0.5;
           most = MAX (most, steps);
         }
