@@ -2,7 +2,8 @@
 # The least time of one barrier-split loop step on a device
 # (bench/barrier-step.cl): work-groups of WG work-items, GROUPS of them
 # (1: one work-group alone; else GROUPS per compute unit), MEM local or
-# global, DEP 1 where the next store waits for the loaded value, each
+# global, DEP 1 where the next store waits for the loaded value (2: the
+# same with one barrier a step into two halves, as prefetch(v)=double), each
 # work-item ITERS steps, timed by `bnbtune run` (warm-up, median of 10
 # profiled launches, output checked).  Prints cycles per step at the
 # description's clock.  The model's `barrier_step_cycles` figure
@@ -23,10 +24,11 @@ for cfg in ${CONFIGS:-32:1:local:0 32:1:global:0 32:1:local:1 32:1:global:1 \
   src=$dir/k-$wg-$groups-$mem-$dep.cl
   { echo "#define WG $wg"; echo "#define ITERS $iters"
     [ "$mem" = global ] && echo "#define GLOBAL 1"
-    [ "$dep" = 1 ] && echo "#define DEP 1"
+    [ "$dep" != 0 ] && echo "#define DEP 1"
+    [ "$dep" = 2 ] && echo "#define ONE 1"
     cat bench/barrier-step.cl; } > "$src"
   n=$((groups * wg))
-  scratch=""; [ "$mem" = global ] && scratch="--scratch $((n * 4))"
+  scratch=""; [ "$mem" = global ] && scratch="--scratch $((n * 8))"
   t=$(./bnbtune run --kernel data/kernels/axpy.ir --size N=$n --device "$device" \
         --source "$src" --global $n --local $wg $scratch --no-journal \
         --repetitions 10 --warmup 2 2>&1 | sed -n "s/^time: \([0-9.]*\) \([a-zµ]*\) median.*/\1 \2/p")

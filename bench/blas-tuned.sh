@@ -26,7 +26,8 @@
 # over K); files are named by it.
 # Usage: bench/blas-tuned.sh OUT SIZE...   (env: TUNE_S=300 FRACTION=0.002
 #        DECISIONS_DIR=bench/results/mxm-tuned-h200 PARAMS_DIR=
-#        KERNEL=data/kernels/mxm.ir DEVICE=0)
+#        KERNEL=data/kernels/mxm.ir DEVICE=0 POISON=device, or host: how
+#        clblast-sgemm poisons C before each run, --poison)
 set -eu
 out=${1:?usage: bench/blas-tuned.sh OUT N...}
 shift
@@ -58,13 +59,13 @@ for n in "$@"; do
     --decisions "$(cat "$decisions/mxm-$n.decisions")" -o "$out/ours-$n.cl" > /dev/null
   if [ -n "$params" ]; then
     echo "$params" > "$out/clblast-tuned-$n.params"
-    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" --xgemm "$params" \
+    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" --xgemm "$params" ${POISON:+--poison "$POISON"} \
       --ours "$out/ours-$n.cl" > "$out/clblast-tuned-$n.tsv"
-    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" > "$out/clblast-packaged-$n.tsv"
+    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" ${POISON:+--poison "$POISON"} > "$out/clblast-packaged-$n.tsv"
     ours=$(tail -1 "$out/clblast-tuned-$n.tsv" | cut -f8)
     tuned=$(tail -1 "$out/clblast-tuned-$n.tsv" | cut -f2)
   else
-    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" \
+    build/release/bench/clblast-sgemm --device "$device" --sizes "$n" ${POISON:+--poison "$POISON"} \
       --ours "$out/ours-$n.cl" > "$out/clblast-packaged-$n.tsv"
     ours=$(tail -1 "$out/clblast-packaged-$n.tsv" | cut -f8)
     tuned=-

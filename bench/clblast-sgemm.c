@@ -2,7 +2,11 @@
  * timed side by side on one OpenCL device, for row-major C = A * B with
  * A M x K and B K x N: a size N is the square M = N = K, a shape MxNxK
  * any other.  For each size, A and B get fresh seeded uniform
- * values in [-1, 1]; C is poisoned with NaN before every run; CLBlast is
+ * values in [-1, 1]; C is poisoned with NaN before every run, on the
+ * device (clEnqueueFillBuffer, as bnbtune's harness and torch's fill_
+ * before cuBLAS do) or, with --poison host, by a blocking write from the
+ * host and a clFinish, which leaves the device idle before the launch
+ * (how this program timed up to 2026-11-28); CLBlast is
  * timed on the host around the call and a clFinish (it may launch several
  * kernels), the naive kernel by its profiling event; both report the
  * median of the timed runs after untimed warm-ups, and the last result of
@@ -19,6 +23,7 @@
  *   build/release/bench/clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] [--warmup W]
  *     [--repetitions R] [--seed S] [--naive-source bench/mxm-naive.cl]
  *     [--xgemm "GEMMK=0 KREG=1 KWG=32 ..."] [--ours CANDIDATE.cl]
+ *     [--poison device|host]
  * --device N is the index across all platforms, in platform order then
  * device order, as `bnbtune devices` lists them.  --xgemm replaces
  * CLBlast's parameters of its Xgemm kernel (single precision) on that
@@ -67,6 +72,7 @@ typedef struct {
   const char *naive_source;
   const char *xgemm; /* "NAME=VALUE ..." or NULL */
   const char *ours;  /* a `bnbtune emit` source, or NULL */
+  int poison_host;   /* --poison host */
 } Options;
 
 typedef struct {
@@ -75,6 +81,7 @@ typedef struct {
   cl_command_queue queue;
   char *naive_text;
   char *ours_text; /* or NULL */
+  int poison_host;
 } Bench;
 
 /* One size's operands: host copies of A and B (and C, read back), their
@@ -261,7 +268,8 @@ usage (void)
           "         [--repetitions R] [--seed S] "
           "[--naive-source bench/mxm-naive.cl]\n"
           "         [--xgemm \"GEMMK=0 KREG=1 KWG=32 ...\"] "
-          "[--ours CANDIDATE.cl]\n");
+          "[--ours CANDIDATE.cl]\n"
+          "         [--poison device|host]\n");
   exit (EXIT_SUCCESS);
 }
 
@@ -284,6 +292,12 @@ set_option (Options *o, const char *name, const char *value)
     o->xgemm = value;
   else if (!strcmp (name, "--ours"))
     o->ours = value;
+  else if (!strcmp (name, "--poison"))
+    {
+      if (strcmp (value, "device") && strcmp (value, "host"))
+        die ("--poison takes device or host, not '%s'", value);
+      o->poison_host = !strcmp (value, "host");
+    }
   else
     die ("unknown option '%s' (try --help)", name);
 }
@@ -371,7 +385,8 @@ device_at (unsigned index)
 static Bench
 bench_open (const Options *o)
 {
-  Bench b = { .device = device_at (o->device) };
+  Bench b = { .device = device_at (o->device),
+              .poison_host = o->poison_host };
   cl_int status;
   char name[256] = "";
   check (clGetDeviceInfo (b.device, CL_DEVICE_NAME, sizeof name - 1, name,
@@ -461,14 +476,28 @@ c_bytes (const Operands *x)
   return x->s.m * x->s.n * sizeof (float);
 }
 
-/* C filled with NaN on the device, and the queue idle, before a run. */
+/* C filled with NaN before a run: by a fill the queue runs ahead of the
+ * next command, then a clFinish where `idle` (a run timed on the host);
+ * with --poison host, by a blocking write and a clFinish. */
 static void
-poison_c (const Bench *b, const Operands *x)
+poison_c (const Bench *b, const Operands *x, int idle)
 {
-  check (clEnqueueWriteBuffer (b->queue, x->dc, CL_TRUE, 0,
-                               c_bytes (x), x->poison, 0, NULL, NULL),
-         "clEnqueueWriteBuffer");
-  check (clFinish (b->queue), "clFinish");
+  if (b->poison_host)
+    {
+      check (clEnqueueWriteBuffer (b->queue, x->dc, CL_TRUE, 0, c_bytes (x),
+                                   x->poison, 0, NULL, NULL),
+             "clEnqueueWriteBuffer");
+      idle = 1;
+    }
+  else
+    {
+      const float nan = NAN;
+      check (clEnqueueFillBuffer (b->queue, x->dc, &nan, sizeof nan, 0,
+                                  c_bytes (x), 0, NULL, NULL),
+             "clEnqueueFillBuffer");
+    }
+  if (idle)
+    check (clFinish (b->queue), "clFinish");
 }
 
 static void
@@ -546,12 +575,12 @@ time_clblast (const Bench *b, const Operands *x, const Options *o)
   double *times = xmalloc (o->repetitions * sizeof *times);
   for (unsigned w = 0; w < o->warmup; w++)
     {
-      poison_c (b, x);
+      poison_c (b, x, 1);
       run_clblast (b, x);
     }
   for (unsigned r = 0; r < o->repetitions; r++)
     {
-      poison_c (b, x);
+      poison_c (b, x, 1);
       double start = now_s ();
       run_clblast (b, x);
       times[r] = now_s () - start;
@@ -629,7 +658,7 @@ run_launch (const Bench *b, const Operands *x, cl_kernel kernel,
 {
   cl_event event;
   cl_ulong start, end;
-  poison_c (b, x);
+  poison_c (b, x, 0);
   check (clEnqueueNDRangeKernel (b->queue, kernel, 3, NULL, global, local, 0,
                                  NULL, &event),
          "clEnqueueNDRangeKernel");
