@@ -62,6 +62,10 @@ typedef struct {
    * evaluator measured (each strategy of a compare pays for its own
    * kernels; a journal, with --resume, still answers).  NULL: nothing. */
   void (*begin) (gpointer self);
+  /* Whether `leaf`, prepared on `lane`, would run without waiting for
+   * its build; called from the lane's thread between its evaluations
+   * (NULL: always TRUE, leaves run in the order sent). */
+  gboolean (*built) (gpointer self, const BnbChoiceNode *leaf, guint lane);
 } BnbEvaluatorClass;
 
 typedef struct {
@@ -70,6 +74,9 @@ typedef struct {
   char *name;  /* "simulated", "NVIDIA H200 (OpenCL)", ... */
   guint lanes; /* evaluations that may run at once (1 unless set) */
   guint ahead; /* leaves worth preparing ahead per lane (0: 16) */
+  /* Branch and bound: a lane runs first, of the leaves sent to it, those
+   * whose klass->built says so, else the oldest (FALSE: in order). */
+  gboolean built_first;
 } BnbEvaluator;
 
 BNB_GIVE BnbEvaluator *bnb_evaluator_new (const BnbEvaluatorClass *klass,

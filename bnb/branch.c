@@ -635,15 +635,73 @@ open_gate (Bnb *b)
   g_mutex_unlock (&b->lock);
 }
 
+/* With BnbEvaluator.built_first, the leaves a lane looks through for one
+ * already built, oldest first. */
+#define BUILT_SCAN 8
+
+/* Whether the job would not wait for a build: the evaluator says its leaf
+ * is built, or it will be cut (its bound at the cut-off already). */
+static gboolean
+job_ready (Bnb *b, DeviceJob *job)
+{
+  const BnbEvaluator *ev = b->ctx->evaluator;
+  g_mutex_lock (&b->lock);
+  gboolean cut = job->leaf->bound >= b->cutoff;
+  g_mutex_unlock (&b->lock);
+  return cut || ev->klass->built (ev->self, job->leaf->node, job->lane->index);
+}
+
+/* The lane's next job.  In the order sent; with built_first, of the jobs
+ * sent so far (`held` keeps those passed over): the incumbent's if there
+ * (the others wait for its time), else the oldest of the first BUILT_SCAN
+ * that would not wait for a build, else the oldest.  A slow build at the
+ * head then holds up no leaf built behind it (docs/search.md).  The end
+ * sentinel (no leaf) comes back only when no other job is held. */
+static DeviceJob *
+next_job (Bnb *b, Lane *lane, GQueue *held)
+{
+  const BnbEvaluator *ev = b->ctx->evaluator;
+  DeviceJob *job;
+  if (!ev->built_first || ev->klass->built == NULL)
+    return g_async_queue_pop (lane->queue);
+  if (g_queue_is_empty (held))
+    g_queue_push_tail (held, g_async_queue_pop (lane->queue));
+  while ((job = g_async_queue_try_pop (lane->queue)) != NULL)
+    g_queue_push_tail (held, job);
+  GList *oldest = NULL, *pick = NULL;
+  guint scanned = 0;
+  for (GList *l = held->head; l != NULL; l = l->next)
+    {
+      job = l->data;
+      if (job->leaf == NULL)
+        continue;
+      if (job->first)
+        {
+          pick = l;
+          break;
+        }
+      if (oldest == NULL)
+        oldest = l;
+      if (pick == NULL && scanned++ < BUILT_SCAN && job_ready (b, job))
+        pick = l;
+    }
+  if (pick == NULL)
+    pick = oldest != NULL ? oldest : held->head;
+  job = pick->data;
+  g_queue_delete_link (held, pick);
+  return job;
+}
+
 static gpointer
 device_main (gpointer data)
 {
   Lane *lane = data;
   Bnb *b = lane->b;
   const BnbEvaluatorClass *k = b->ctx->evaluator->klass;
+  GQueue held = G_QUEUE_INIT;
   for (;;)
     {
-      DeviceJob *job = g_async_queue_pop (lane->queue);
+      DeviceJob *job = next_job (b, lane, &held);
       if (job->leaf == NULL)
         {
           g_free (job);

@@ -46,6 +46,7 @@ typedef struct {
   gint final_candidates;
   gint workers;
   gint ahead;
+  gboolean built_first;
 } TuneOptions;
 
 static void
@@ -180,6 +181,12 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "at least 16); those a better time cuts on their way were built for "
       "nothing (the summary's \"sent then cut\")",
       "N" },
+    { "built-first", 0, 0, G_OPTION_ARG_NONE, &o->built_first,
+      "Branch and bound: a device runs first those of its leaves already "
+      "built (each worker is asked between runs), instead of the order "
+      "they were sent, so that one slow build does not hold up the leaves "
+      "built behind it",
+      NULL },
     { "in-process", 0, 0, G_OPTION_ARG_NONE, &o->in_process,
       "Run candidates in this process (no watchdog)", NULL },
     { "spread", 0, 0, G_OPTION_ARG_DOUBLE, &o->spread,
@@ -355,6 +362,7 @@ session_open (const TuneOptions *o, GError **error)
   t.every_design = o->c.every_design;
   t.max_unrolled = (guint)MAX (o->c.max_unrolled, 1);
   t.ahead = (guint)MAX (o->ahead, 0);
+  t.built_first = o->built_first;
   t.harness.repetitions = (guint)o->repetitions;
   t.harness.warmup = (guint)o->warmup;
   t.harness.timeout_s = o->timeout;

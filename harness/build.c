@@ -268,6 +268,16 @@ bnb_harness_builds_prepare (BnbHarnessBuilds *b, const char *source)
   g_mutex_unlock (&b->lock);
 }
 
+gboolean
+bnb_harness_builds_done (BnbHarnessBuilds *b, const char *hash)
+{
+  g_mutex_lock (&b->lock);
+  Entry *entry = g_hash_table_lookup (b->entries, hash);
+  gboolean done = entry != NULL && entry->state == ENTRY_DONE;
+  g_mutex_unlock (&b->lock);
+  return done;
+}
+
 BnbHarnessBuilt *
 bnb_harness_builds_get (BnbHarnessBuilds *b, const char *source)
 {

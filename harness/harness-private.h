@@ -94,6 +94,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessBuilds, bnb_harness_builds_free)
 void bnb_harness_builds_set_threads (BnbHarnessBuilds *builds, guint threads);
 /* Queues a build of `source` unless it is built or queued.  Thread-safe. */
 void bnb_harness_builds_prepare (BnbHarnessBuilds *builds, const char *source);
+/* Whether the source of SHA-256 `hash` (hex) is built and in the cache, so
+ * that an evaluation of it would not wait for a build.  Thread-safe. */
+gboolean bnb_harness_builds_done (BnbHarnessBuilds *builds, const char *hash);
 /* The build of `source`: from the cache, from a build under way (waiting
  * for it), or built now on this thread.  Thread-safe. */
 BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
@@ -153,6 +156,8 @@ gboolean bnb_harness_local_has_problem (const BnbHarnessLocal *local);
 void bnb_harness_local_set_build_threads (BnbHarnessLocal *local,
                                           guint threads);
 void bnb_harness_local_prepare (BnbHarnessLocal *local, const char *source);
+/* Whether the source of SHA-256 `hash` is built (bnb_harness_builds_done). */
+gboolean bnb_harness_local_built (BnbHarnessLocal *local, const char *hash);
 
 /* What an evaluation tells as it goes (a worker sends it on): `built`
  * once the program is built, before its first launch; `launched` after the
@@ -247,6 +252,9 @@ void bnb_harness_proxy_set_threads (BnbHarnessProxy *proxy, guint threads);
 /* Tells the worker to exit, without waiting: only before _free. */
 void bnb_harness_proxy_hang_up (BnbHarnessProxy *proxy);
 void bnb_harness_proxy_prepare (BnbHarnessProxy *proxy, const char *source);
+/* Whether its worker has built the source of SHA-256 `hash` (asked now;
+ * FALSE where it cannot tell).  Not while an evaluation runs on it. */
+gboolean bnb_harness_proxy_built (BnbHarnessProxy *proxy, const char *hash);
 /* Starts a worker if there is none, and sends it the problem and the
  * prepared sources if it has not had them. */
 gboolean bnb_harness_proxy_ensure (BnbHarnessProxy *proxy,
@@ -302,6 +310,9 @@ guint bnb_harness_pool_n_workers (BnbHarnessPool *pool);
 /* The process id of worker `i` (0 if it has none now). */
 GPid bnb_harness_pool_worker_pid (BnbHarnessPool *pool, guint i);
 void bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source);
+/* Whether the worker that has `source` has built it (FALSE: not routed,
+ * not built yet, or it cannot tell).  Not while an evaluation runs. */
+gboolean bnb_harness_pool_built (BnbHarnessPool *pool, const char *source);
 /* As bnb_harness_proxy_evaluate, on the worker that has the source. */
 /* Every worker is sent the problem at once (each on its own thread), so
  * that each starts on the builds prepared for it without waiting for an

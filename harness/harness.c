@@ -384,6 +384,20 @@ bnb_harness_prepare (BnbHarness *h, const BnbCodegenProgram *program)
   g_mutex_unlock (&h->local_lock);
 }
 
+gboolean
+bnb_harness_built (BnbHarness *h, const char *source)
+{
+  g_return_val_if_fail (source != NULL, FALSE);
+  if (h->pool)
+    return bnb_harness_pool_built (h->pool, source);
+  g_autofree char *hash
+      = g_compute_checksum_for_string (G_CHECKSUM_SHA256, source, -1);
+  g_mutex_lock (&h->local_lock);
+  gboolean built = h->local && bnb_harness_local_built (h->local, hash);
+  g_mutex_unlock (&h->local_lock);
+  return built;
+}
+
 /* Inputs and reference, made once. */
 static BnbHarnessProblem *
 make_problem (BnbHarness *h, GError **error)

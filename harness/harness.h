@@ -202,6 +202,13 @@ void bnb_harness_set_deadline (BnbHarness *harness, gint64 end_us);
 void bnb_harness_prepare (BnbHarness *harness,
                           BNB_KEEP const BnbCodegenProgram *program);
 
+/* Whether the program of `source` is built, so that its evaluation would
+ * start at once rather than wait for its build (FALSE also where this
+ * cannot be told: never prepared, or its worker down).  Called between
+ * evaluations: it asks the worker that has it, which answers at once
+ * only when no evaluation runs. */
+gboolean bnb_harness_built (BnbHarness *harness, const char *source);
+
 /* Builds (or finds built), runs, times and verifies `program`, with
  * options->final_repetitions if `final`.  Every failure of the candidate
  * is an outcome; NULL with `error` only when the harness itself fails

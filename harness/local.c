@@ -100,6 +100,12 @@ bnb_harness_local_prepare (BnbHarnessLocal *l, const char *source)
   bnb_harness_builds_prepare (l->builds, source);
 }
 
+gboolean
+bnb_harness_local_built (BnbHarnessLocal *l, const char *hash)
+{
+  return bnb_harness_builds_done (l->builds, hash);
+}
+
 static gsize
 array_bytes (const BnbHarnessProblem *p, guint a)
 {

@@ -278,6 +278,19 @@ bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source)
   bnb_harness_proxy_prepare (pool->slots[route (pool, hash)].proxy, source);
 }
 
+/* Whether the worker that has `source` (if any has it) has built it. */
+gboolean
+bnb_harness_pool_built (BnbHarnessPool *pool, const char *source)
+{
+  g_autofree char *hash = source_hash (source);
+  guint slot;
+  g_mutex_lock (&pool->lock);
+  slot = GPOINTER_TO_UINT (g_hash_table_lookup (pool->routes, hash));
+  gboolean known = slot != 0 && pool->slots[slot - 1].enabled;
+  g_mutex_unlock (&pool->lock);
+  return known && bnb_harness_proxy_built (pool->slots[slot - 1].proxy, hash);
+}
+
 /* A worker that cannot start: dropped with a warning if another remains
  * (TRUE), else kept for the next evaluation to try again (FALSE). */
 static gboolean

@@ -10,6 +10,9 @@
  *   threads {threads}           (nothing: the build threads resized)
  *   evaluate {id, program,      built {id, compile}, then
  *     warmup, repetitions}        result {id, evaluation, fatal}
+ *   query {hash}                state {hash, built}: whether the source of
+ *                                 that SHA-256 is built (an evaluation of
+ *                                 it would not wait for its build)
  *
  * The parent closes the socket to stop the worker.  Writes use
  * MSG_NOSIGNAL, so that a worker that died makes a write fail rather than

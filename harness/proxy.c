@@ -29,6 +29,7 @@
 #define MAX_PENDING 64
 #define START_SECONDS 300
 #define STOP_SECONDS 30
+#define QUERY_SECONDS 2
 
 struct BnbHarnessProxy {
   char *program;
@@ -417,6 +418,42 @@ bnb_harness_proxy_prepare (BnbHarnessProxy *p, const char *source)
                                   source_fields (source), NULL);
     }
   g_mutex_unlock (&p->lock);
+}
+
+/* Whether the worker has built the source whose SHA-256 is `hash`: asked
+ * and answered at once, between evaluations.  FALSE where no worker is up
+ * or the answer does not come within QUERY_SECONDS (the evaluation will
+ * see a worker that died). */
+gboolean
+bnb_harness_proxy_built (BnbHarnessProxy *p, const char *hash)
+{
+  gboolean built = FALSE;
+  GVariantBuilder b;
+  g_mutex_lock (&p->lock);
+  if (p->pid && p->has_problem)
+    {
+      gint64 deadline = deadline_after (QUERY_SECONDS);
+      g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+      g_variant_builder_add (&b, "{sv}", "hash", g_variant_new_string (hash));
+      gboolean sent = bnb_harness_channel_send (
+          &p->channel, "query", g_variant_builder_end (&b), NULL);
+      while (sent)
+        {
+          g_autoptr (GVariant) fields = NULL;
+          const char *got = "";
+          if (wait_for (p, "state", deadline, &fields, NULL)
+              != BNB_HARNESS_RECEIVED)
+            break;
+          g_variant_lookup (fields, "hash", "&s", &got);
+          if (strcmp (got, hash) == 0)
+            {
+              g_variant_lookup (fields, "built", "b", &built);
+              break;
+            }
+        }
+    }
+  g_mutex_unlock (&p->lock);
+  return built;
 }
 
 static void

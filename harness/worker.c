@@ -215,6 +215,23 @@ evaluate (Worker *w, GVariant *fields)
                             NULL);
 }
 
+/* Whether a source is built, answered at once (queued behind nothing
+ * slow: the parent asks only between evaluations). */
+static void
+query (Worker *w, GVariant *fields)
+{
+  const char *hash = "";
+  GVariantBuilder b;
+  g_variant_lookup (fields, "hash", "&s", &hash);
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "hash", g_variant_new_string (hash));
+  g_variant_builder_add (&b, "{sv}", "built",
+                         g_variant_new_boolean (
+                             bnb_harness_local_built (w->local, hash)));
+  bnb_harness_channel_send (&w->out, "state", g_variant_builder_end (&b),
+                            NULL);
+}
+
 /* The main thread's loop, until the end of input. */
 static void
 serve (Worker *w)
@@ -237,6 +254,8 @@ serve (Worker *w)
         }
       else if (strcmp (tag, "evaluate") == 0)
         evaluate (w, fields);
+      else if (strcmp (tag, "query") == 0)
+        query (w, fields);
     }
 }
 

@@ -407,6 +407,49 @@ test_prepare_worker (void)
   check_prepare (FALSE);
 }
 
+static BnbHarness *workers_harness (const char *kernel, const char *sizes,
+                                   guint workers, double timeout_s);
+
+/* bnb_harness_built: FALSE for a source never prepared, TRUE once a
+ * prepared one is built (in this process, or in the worker that has it),
+ * and its evaluation then runs. */
+static void
+check_built (gboolean in_process)
+{
+  g_autoptr (BnbHarness) h
+      = in_process ? test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60)
+                   : workers_harness ("data/kernels/axpy.ir", "N=1000", 2, 60);
+  g_autoptr (BnbCodegenProgram) first = axpy_program (axpy_right, 64);
+  g_autoptr (BnbCodegenProgram) never
+      = axpy_program ("X[i] = alpha * X[i] + 7.0f * 0.0f;", 32);
+  g_autoptr (BnbCodegenProgram) later
+      = axpy_program ("X[i] = alpha * X[i] + 9.0f * 0.0f;", 16);
+  g_autoptr (BnbEvaluation) e0 = test_evaluate (h, first);
+  assert_ok (e0); /* the workers have the problem now */
+  g_assert_false (bnb_harness_built (h, never->source));
+  bnb_harness_prepare (h, later);
+  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  while (!bnb_harness_built (h, later->source)
+         && g_get_monotonic_time () < end)
+    g_usleep (10000);
+  g_assert_true (bnb_harness_built (h, later->source));
+  g_assert_false (bnb_harness_built (h, never->source));
+  g_autoptr (BnbEvaluation) e1 = test_evaluate (h, later);
+  assert_ok (e1);
+}
+
+static void
+test_built_in_process (void)
+{
+  check_built (TRUE);
+}
+
+static void
+test_built_worker (void)
+{
+  check_built (FALSE);
+}
+
 static void
 test_final_repetitions (void)
 {
@@ -1607,6 +1650,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/evaluate/prepare-in-process",
                    test_prepare_in_process);
   g_test_add_func ("/harness/evaluate/prepare-worker", test_prepare_worker);
+  g_test_add_func ("/harness/built/in-process", test_built_in_process);
+  g_test_add_func ("/harness/built/worker", test_built_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
   g_test_add_func ("/harness/watchdog/first-launch-own-limit",
                    test_first_launch_own_limit);

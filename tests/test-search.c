@@ -296,6 +296,156 @@ test_bnb_lanes (void)
   g_assert_cmpuint (cases, >, 0);
 }
 
+/* The simulated device where every third leaf prepared builds slowly:
+ * `built` says FALSE for it, and its evaluation takes 2 ms, others 0.2
+ * ms, so that leaves queue up behind it.  It records the order leaves
+ * were prepared (sent) and evaluated in. */
+typedef struct {
+  BnbEvaluator *inner;
+  GMutex lock;
+  GHashTable *sent;   /* decisions -> order sent + 1 */
+  GArray *evaluated;  /* guint: the order sent of each leaf evaluated */
+} Slow;
+
+static guint
+slow_order (Slow *s, const BnbChoiceNode *leaf)
+{
+  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  g_mutex_lock (&s->lock);
+  guint order = GPOINTER_TO_UINT (g_hash_table_lookup (s->sent, key));
+  g_mutex_unlock (&s->lock);
+  return order;
+}
+
+static void
+slow_prepare (gpointer self, const BnbChoiceNode *leaf, guint lane)
+{
+  Slow *s = self;
+  (void)lane;
+  char *key = bnb_choice_node_to_string (leaf, FALSE);
+  g_mutex_lock (&s->lock);
+  if (!g_hash_table_contains (s->sent, key))
+    g_hash_table_insert (s->sent, key,
+                         GUINT_TO_POINTER (g_hash_table_size (s->sent) + 1));
+  else
+    g_free (key);
+  g_mutex_unlock (&s->lock);
+}
+
+static gboolean
+slow_built (gpointer self, const BnbChoiceNode *leaf, guint lane)
+{
+  (void)lane;
+  return slow_order (self, leaf) % 3 != 1;
+}
+
+static BnbEvaluation *
+slow_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+               guint lane, GError **error)
+{
+  Slow *s = self;
+  guint order = slow_order (s, leaf);
+  if (!final)
+    {
+      g_usleep (order % 3 == 1 ? 2000 : 200);
+      g_mutex_lock (&s->lock);
+      g_array_append_val (s->evaluated, order);
+      g_mutex_unlock (&s->lock);
+    }
+  return s->inner->klass->evaluate (s->inner->self, leaf, final, lane, error);
+}
+
+static void
+slow_free (gpointer self)
+{
+  Slow *s = self;
+  bnb_evaluator_free (s->inner);
+  g_hash_table_destroy (s->sent);
+  g_array_free (s->evaluated, TRUE);
+  g_mutex_clear (&s->lock);
+  g_free (s);
+}
+
+static const BnbEvaluatorClass slow_class = {
+  .prepare = slow_prepare,
+  .evaluate = slow_evaluate,
+  .built = slow_built,
+  .free = slow_free,
+};
+
+/* Leaves evaluated before one sent earlier, in the order of the run. */
+static guint
+inversions (const GArray *evaluated)
+{
+  guint n = 0, most = 0;
+  for (guint i = 0; i < evaluated->len; i++)
+    {
+      guint o = g_array_index (evaluated, guint, i);
+      n += o < most;
+      most = MAX (most, o);
+    }
+  return n;
+}
+
+/* With built_first, a lane runs the leaves that are built before an older
+ * one still building: the leaves run out of the order they were sent, and
+ * branch and bound still proves the optimum exhaustive finds, accounts for
+ * every candidate and runs each leaf once.  Without it, on one lane, they
+ * run in the order sent. */
+static void
+test_built_first (void)
+{
+  guint cases = 0, out_of_order = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      Fixture f;
+      fixture_load (&f, kernels[k][0], kernels[k][1]);
+      guint64 seed = 7727 + k;
+      g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32)seed);
+      double leaves = 0;
+      g_autoptr (BnbChoiceNode) node = sub_space (&f, rand, &leaves);
+      if (leaves >= MIN_LEAVES)
+        {
+          g_autoptr (BnbSearchResult) ex
+              = search (&f, node, BNB_STRATEGY_EXHAUSTIVE, seed, 0);
+          for (int built_first = 0; built_first <= 1; built_first++)
+            {
+              Slow *s = g_new0 (Slow, 1);
+              s->inner = bnb_evaluator_new_simulated (f.model, seed, 1.0,
+                                                      0.05, 0.1);
+              g_mutex_init (&s->lock);
+              s->sent = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                               g_free, NULL);
+              s->evaluated = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_autoptr (BnbEvaluator) ev
+                  = bnb_evaluator_new (&slow_class, s, "slow");
+              ev->built_first = built_first;
+              g_autoptr (BnbSearchResult) r
+                  = search_on (&f, node, ev, BNB_STRATEGY_BNB, seed, 0);
+              g_assert_true (r->proven);
+              g_assert_cmpfloat (r->best_s, ==, ex->best_s);
+              assert_accounted (r, leaves);
+              g_assert_cmpuint (s->evaluated->len, ==, timed (r));
+              g_autoptr (GHashTable) seen
+                  = g_hash_table_new (g_direct_hash, g_direct_equal);
+              for (guint i = 0; i < s->evaluated->len; i++)
+                g_assert_true (g_hash_table_add (
+                    seen, GUINT_TO_POINTER (
+                              g_array_index (s->evaluated, guint, i))));
+              if (built_first)
+                out_of_order += inversions (s->evaluated);
+              else
+                g_assert_cmpuint (inversions (s->evaluated), ==, 0);
+            }
+          cases++;
+        }
+      fixture_clear (&f);
+    }
+  g_assert_cmpuint (cases, >, 0);
+  g_test_message ("%u leaves ran before one sent earlier", out_of_order);
+  g_assert_cmpuint (out_of_order, >, 0);
+}
+
 /* An evaluator that knows a time already: the simulated device, with the
  * leaf `decisions` (if any) offered as the incumbent, as the journal
  * does.  It counts the leaves prepared (built ahead).  Its
@@ -1097,6 +1247,29 @@ test_cli_ahead (void)
   g_assert_nonnull (best_plain);
   g_assert_nonnull (best_one);
   g_assert_cmpint (strncmp (best_plain, best_one, 24), ==, 0);
+}
+
+/* `--built-first` on the test device with two workers (the workers asked
+ * between runs which leaves they have built): the proof of a small
+ * sub-space ends proven, every leaf run once and right. */
+static void
+test_cli_built_first (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents ("tests/data/axpy-small.decisions",
+                                      &text, NULL, &error));
+  g_autofree char *decisions = g_strdup_printf ("--decisions=%s", text);
+  g_autofree char *device = g_strdup_printf ("--device=%s", bnb_test_device ());
+  const char *argv[] = { bnb_test_bnbtune (), "--kernel",
+                         "data/kernels/axpy.ir", "--size=N=4096", device,
+                         decisions, "--workers=2", "--built-first",
+                         "--no-journal", NULL };
+  g_autofree char *out = spawn_bnbtune (argv);
+  g_assert_nonnull (strstr (out, "proven best in the space"));
+  g_assert_nonnull (strstr (out, "Violations  none"));
+  g_assert_nonnull (strstr (out, "Failures    none"));
+  g_assert_nonnull (strstr (out, "20 evaluated"));
 }
 
 /* `explain --measure` on a leaf: the decisions of a random leaf (from
@@ -2148,6 +2321,7 @@ main (int argc, char **argv)
                    test_bnb_equals_exhaustive);
   g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/lanes", test_bnb_lanes);
+  g_test_add_func ("/search/built-first", test_built_first);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/budget/prepares", test_budget_prepares);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);
@@ -2169,6 +2343,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/cli/verbose", test_cli_verbose);
   g_test_add_func ("/search/cli/max-unrolled", test_cli_max_unrolled);
   g_test_add_func ("/search/cli/ahead", test_cli_ahead);
+  g_test_add_func ("/search/cli/built-first", test_cli_built_first);
   g_test_add_func ("/search/end-to-end/mxm", test_end_to_end_mxm);
   g_test_add_func ("/search/end-to-end/resume", test_end_to_end_resume);
   g_test_add_func ("/search/end-to-end/two-block-reductions",

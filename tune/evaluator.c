@@ -356,6 +356,37 @@ harness_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   return e;
 }
 
+/* Whether `leaf` would run without waiting for a build: its kernel's time
+ * is known (this search, or the journal with --resume), or its prepared
+ * source is built on its lane.  A lane served by another rank: TRUE (it
+ * cannot be told here, so the lane keeps its order). */
+static gboolean
+harness_built (gpointer self, const BnbChoiceNode *leaf, guint lane)
+{
+  HarnessEvaluator *h = self;
+  g_autofree char *key = bnb_choice_node_to_string (leaf, FALSE);
+  g_autofree char *source = NULL;
+  gboolean known = FALSE;
+  lane = live_lane (h, lane);
+  if (rank_of (h, lane) > 0)
+    return TRUE;
+  g_mutex_lock (&h->lock);
+  const BnbCodegenProgram *p = g_hash_table_lookup (h->programs, key);
+  if (p != NULL)
+    {
+      known = g_hash_table_lookup (h->kernels, p->kernel_key) != NULL
+              || (h->resume && h->journal != NULL
+                  && bnb_journal_lookup_kernel (h->journal, p->kernel_key)
+                         != NULL);
+      if (!known)
+        source = g_strdup (p->source);
+    }
+  g_mutex_unlock (&h->lock);
+  return known
+         || (source != NULL
+             && bnb_harness_built (h->harnesses->pdata[lane], source));
+}
+
 /* Called from the search's thread while another evaluates: the limit is
  * applied by the next evaluation, on the evaluating thread. */
 static void
@@ -431,6 +462,7 @@ harness_free (gpointer self)
 static const BnbEvaluatorClass harness_class = {
   .prepare = harness_prepare,
   .evaluate = harness_evaluate,
+  .built = harness_built,
   .set_timeout = harness_set_timeout,
   .set_deadline = harness_set_deadline,
   .free = harness_free,

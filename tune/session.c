@@ -276,6 +276,7 @@ bnb_tune_session_open (const BnbTuneOptions *o, GError **error)
     return NULL;
   if (o->ahead > 0)
     s->evaluator->ahead = o->ahead;
+  s->evaluator->built_first = o->built_first;
   return g_steal_pointer (&s);
 }
 

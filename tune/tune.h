@@ -27,6 +27,7 @@ typedef struct {
   gboolean every_design; /* no design rule narrows the space */
   guint max_unrolled;    /* copies unrolling makes, at most; 0: the device's */
   guint ahead; /* leaves sent ahead per lane (0: the evaluator's default) */
+  gboolean built_first; /* lanes run built leaves first (BnbEvaluator) */
   BnbHarnessOptions harness;
   const char *journal; /* NULL: the default path for the kernel key */
   gboolean no_journal;
