@@ -20,8 +20,9 @@
  * Build, from the repository root:
  *   make build/release/bench/clblast-sgemm
  * Usage:
- *   build/release/bench/clblast-sgemm [--device N] [--sizes 256,1000,4096x4096x64] [--warmup W]
- *     [--repetitions R] [--seed S] [--naive-source bench/mxm-naive.cl]
+ *   build/release/bench/clblast-sgemm [--device N]
+ *     [--sizes 256,1000,4096x4096x64] [--warmup W] [--repetitions R]
+ *     [--seed S] [--naive-source bench/mxm-naive.cl]
  *     [--xgemm "GEMMK=0 KREG=1 KWG=32 ..."] [--ours CANDIDATE.cl]
  *     [--poison device|host]
  * --device N is the index across all platforms, in platform order then

@@ -243,6 +243,14 @@ typedef enum {
   BNB_PREFETCH_COUNT,
 } BnbPrefetch;
 
+/* The values of interleave(v): a load's own work-item levels weighed in
+ * the order written, or first (docs/space.md). */
+typedef enum {
+  BNB_INTERLEAVE_NO,
+  BNB_INTERLEAVE_YES,
+  BNB_INTERLEAVE_COUNT,
+} BnbInterleave;
+
 /* Where a temporary's elements live in a leaf: the array that holds it
  * is indexed by these levels, outermost first; an accessor indexes each
  * level with its own dim of that logical dim and level.  Registers are

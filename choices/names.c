@@ -245,7 +245,8 @@ apply_clause (BnbChoiceNode *node, const char *clause, GError **error)
 
 /* The short form of the summary's Design lines (docs/report.md):
  * "T1=8, T2=16", "work-items x: m.2, k.1@a", "memory: a local",
- * "padded: b", "prefetched: a, b double", "interleaved: a".  A dim named without '@' stands for every copy of it. */
+ * "padded: b", "prefetched: a, b double", "interleaved: a".  A dim named
+ * without '@' stands for every copy of it. */
 static const char *const design_labels[][2] = {
   { "work-groups", "block" },    { "work-items x", "thread.x" },
   { "work-items y", "thread.y" }, { "work-items z", "thread.z" },
@@ -423,7 +424,8 @@ apply_short (BnbChoiceNode *node, const char *clause, gboolean *handled,
             {
               const char *e = strchr (items[i], '=');
               if (e == NULL)
-                return short_error (error, "'%s' is not of the form 'TILE=SIZE'",
+                return short_error (error,
+                                    "'%s' is not of the form 'TILE=SIZE'",
                                     items[i]);
               g_autofree char *name
                   = g_strstrip (g_strndup (items[i], e - items[i]));

@@ -390,7 +390,9 @@ init_static_domains (BnbChoiceSpace *s)
           = producer && producer->prefetch ? (1u << BNB_PREFETCH_COUNT) - 1
                                            : 1u << BNB_PREFETCH_NO;
       s->initial[s->interleave_base + t]
-          = producer && producer->interleave ? 3u : 1u << 0;
+          = producer && producer->interleave
+                ? (1u << BNB_INTERLEAVE_COUNT) - 1
+                : 1u << BNB_INTERLEAVE_NO;
     }
   restrict_dataflow_orders (s);
 }

@@ -235,5 +235,5 @@ gboolean
 bnb_choice_read_interleave (BnbChoiceReader *r, guint temp)
 {
   return bnb_choice_read_in (r, r->node->space->interleave_base + temp,
-                             1u << 1);
+                             1u << BNB_INTERLEAVE_YES);
 }

@@ -134,7 +134,8 @@ register_access (const Printer *p, const BnbIrInst *inst, guint i)
   guint classes[BNB_IR_MAX_INST_DIMS * 2];
   guint n = register_classes (p, i, classes);
   GString *s = g_string_new (NULL);
-  g_string_append_printf (s, "p_%s", bnb_ir_value (kernel (p), inst->value)->name);
+  g_string_append_printf (s, "p_%s",
+                          bnb_ir_value (kernel (p), inst->value)->name);
   if (n == 0)
     g_string_append (s, "[0]");
   for (guint j = 0; j < n; j++)

@@ -399,7 +399,8 @@ static gboolean
 may_interleave (const Ctx *c, const BnbModelInst *in)
 {
   return in->interleave_choice != BNB_MODEL_NONE
-         && (domain (c, in->interleave_choice) & KIND_BIT (1)) != 0;
+         && (domain (c, in->interleave_choice)
+             & (1u << BNB_INTERLEAVE_YES)) != 0;
 }
 
 /* Whether the instruction's dim on level `lv` of `logical` is certainly
