@@ -655,7 +655,8 @@ job_ready (Bnb *b, DeviceJob *job)
  * sent so far (`held` keeps those passed over): the incumbent's if there
  * (the others wait for its time), else the oldest of the first BUILT_SCAN
  * that would not wait for a build, else the oldest.  A slow build at the
- * head then holds up no leaf built behind it (docs/search.md).  The end
+ * head then holds up no leaf built behind it (docs/search.md).  With one
+ * job held there is nothing to choose, and nothing is asked.  The end
  * sentinel (no leaf) comes back only when no other job is held. */
 static DeviceJob *
 next_job (Bnb *b, Lane *lane, GQueue *held)
@@ -668,6 +669,8 @@ next_job (Bnb *b, Lane *lane, GQueue *held)
     g_queue_push_tail (held, g_async_queue_pop (lane->queue));
   while ((job = g_async_queue_try_pop (lane->queue)) != NULL)
     g_queue_push_tail (held, job);
+  if (held->length == 1)
+    return g_queue_pop_head (held);
   GList *oldest = NULL, *pick = NULL;
   guint scanned = 0;
   for (GList *l = held->head; l != NULL; l = l->next)

@@ -84,7 +84,7 @@ bnb_choice_n_values (const BnbChoiceSpace *s, guint choice)
     case BNB_CHOICE_PREFETCH:
       return BNB_PREFETCH_COUNT;
     case BNB_CHOICE_INTERLEAVE:
-      return 2; /* no, yes */
+      return BNB_INTERLEAVE_COUNT;
     case BNB_CHOICE_TYPE_COUNT:
       break;
     }

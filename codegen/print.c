@@ -397,27 +397,30 @@ contiguous_run (const Printer *p, const BnbIrInst *inst, const Storage *st,
 
 static gint64 storage_elements (const Storage *st);
 
-/* The offset of the half of `value`'s local array that this step uses,
- * "(iL & 1) * HALF" (prefetch(v)=double, the loop L's parity), or NULL;
- * *half, if given, gets HALF (0 when not doubled). */
-static char *
-half_offset (const Printer *p, guint value, const Storage *st, gint64 *half)
+/* The load whose local array of `value` is doubled (prefetch(v)=double),
+ * or G_MAXUINT. */
+static guint
+doubling_load (const Printer *p, guint value, const Storage *st)
 {
-  if (half)
-    *half = 0;
-  if (st->mem != BNB_MEM_LOCAL)
+  if (st->mem == BNB_MEM_LOCAL)
+    for (guint i = 0; i < kernel (p)->insts->len; i++)
+      if (p->low->doubled[i] && bnb_ir_inst (kernel (p), i)->value == value)
+        return i;
+  return G_MAXUINT;
+}
+
+/* The offset of the half of `value`'s local array that this step uses,
+ * "(iL & 1) * HALF" (the parity of the loop L the load fetches across),
+ * or NULL where the array is not doubled. */
+static char *
+half_offset (const Printer *p, guint value, const Storage *st)
+{
+  guint i = doubling_load (p, value, st);
+  if (i == G_MAXUINT)
     return NULL;
-  for (guint i = 0; i < kernel (p)->insts->len; i++)
-    if (p->low->doubled[i] && bnb_ir_inst (kernel (p), i)->value == value)
-      {
-        gint64 h = bnb_choice_storage_half (storage_elements (st));
-        if (half)
-          *half = h;
-        return g_strdup_printf ("(i%u & 1) * %" G_GINT64_FORMAT,
-                                p->low->classes[p->low->prefetch_loop[i]].rep,
-                                h);
-      }
-  return NULL;
+  return g_strdup_printf ("(i%u & 1) * %" G_GINT64_FORMAT,
+                          p->low->classes[p->low->prefetch_loop[i]].rep,
+                          bnb_choice_storage_half (storage_elements (st)));
 }
 
 /* The element of `value` that instruction `inst` reads or writes. */
@@ -431,7 +434,7 @@ value_access (const Printer *p, const BnbIrInst *inst, guint value)
   if (!value_storage (p, value, &st)
       || (st.n_levels == 0 && st.mem == BNB_MEM_PRIVATE))
     return g_string_free (s, FALSE);
-  g_autofree char *half = half_offset (p, value, &st, NULL);
+  g_autofree char *half = half_offset (p, value, &st);
   if (st.n_levels == 0)
     {
       g_string_append_printf (s, "[%s]", half ? half : "0");
@@ -943,12 +946,13 @@ declare_value (Printer *p, guint v, GString *args, GArray *scratch)
       /* Aligned to 16 bytes, so that a compiler may merge a work-item's
        * accesses to adjacent elements at aligned offsets into vector
        * ones (NVIDIA's does; docs/codegen.md); twice over if doubled. */
-      gint64 half;
-      g_free (half_offset (p, v, &st, &half));
+      gint64 elements = storage_elements (&st);
+      if (doubling_load (p, v, &st) != G_MAXUINT)
+        elements = 2 * bnb_choice_storage_half (elements);
       line (p,
             "__local %s v_%s[%" G_GINT64_FORMAT "] __attribute__ ((aligned "
             "(16)));",
-            type, value->name, half ? 2 * half : storage_elements (&st));
+            type, value->name, elements);
     }
   else if (st.mem == BNB_MEM_GLOBAL)
     {

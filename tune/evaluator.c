@@ -101,14 +101,20 @@ drop_lane (HarnessEvaluator *h, guint lane, const GError *why)
   return left > 0;
 }
 
+/* Whether, with --resume, the journal has kernel `key`'s time. */
+static gboolean
+journal_knows (HarnessEvaluator *h, const char *key)
+{
+  return h->resume && h->journal != NULL
+         && bnb_journal_lookup_kernel (h->journal, key) != NULL;
+}
+
 /* Whether this run or, with --resume, the journal knows kernel `key`
  * already (then it is not built ahead).  Called with the lock held. */
 static gboolean
 kernel_known (HarnessEvaluator *h, const char *key)
 {
-  return g_hash_table_contains (h->kernels, key)
-         || (h->resume && h->journal != NULL
-             && bnb_journal_lookup_kernel (h->journal, key) != NULL);
+  return g_hash_table_contains (h->kernels, key) || journal_knows (h, key);
 }
 
 static void
@@ -374,10 +380,9 @@ harness_built (gpointer self, const BnbChoiceNode *leaf, guint lane)
   const BnbCodegenProgram *p = g_hash_table_lookup (h->programs, key);
   if (p != NULL)
     {
+      /* a time, not the claim prepare leaves (NULL) */
       known = g_hash_table_lookup (h->kernels, p->kernel_key) != NULL
-              || (h->resume && h->journal != NULL
-                  && bnb_journal_lookup_kernel (h->journal, p->kernel_key)
-                         != NULL);
+              || journal_knows (h, p->kernel_key);
       if (!known)
         source = g_strdup (p->source);
     }
