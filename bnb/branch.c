@@ -56,8 +56,9 @@
  * ratio times this, so that the designs of a good tile choice are each
  * tried before the best of them is worked through. */
 #define DESIGN_PRIOR 0.8
-/* Occupancy order: dives from design buckets per batch, at most (each
- * runs on the search's own thread, one node after another). */
+/* Dives per batch, at most (each runs on the search's own thread, one
+ * node after another); with the occupancy order the batch then ends
+ * (dives_spent). */
 #define DESIGN_DIVES 8
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
@@ -100,6 +101,7 @@ struct Bucket {
   double key;       /* its head's bound times its ratio, when ranked */
   double head;      /* its head's bound, when ranked */
   GSequenceIter *rank; /* its place in Bnb.ready; NULL while empty */
+  gboolean dives;   /* its nodes dive when taken (dispatch_batch) */
 };
 
 struct Bnb {
@@ -229,7 +231,8 @@ bucket_named (Bnb *b, GString *key, Bucket *parent)
  * learned order its tile values when every tile choice is decided, else
  * the bucket of the nodes above them; with the occupancy order the tile
  * values and the most warps per scheduler below, and once every kind and
- * memory space is decided, a bucket of that design under it. */
+ * memory space is decided, a bucket of that design under it.  The
+ * occupancy order's buckets below a tile choice dive. */
 static Bucket *
 bucket_of (Bnb *b, const BnbChoiceNode *node)
 {
@@ -245,8 +248,11 @@ bucket_of (Bnb *b, const BnbChoiceNode *node)
   g_string_append_c (key, (char)('0' + CLAMP (ceil (w), 1, 4)));
   Bucket *tiles = bucket_named (b, key, NULL);
   g_string_append_c (key, ':');
-  return key_of (key, node, b->design_choices) ? bucket_named (b, key, tiles)
-                                               : tiles;
+  Bucket *k = key_of (key, node, b->design_choices)
+                  ? bucket_named (b, key, tiles)
+                  : tiles;
+  k->dives = tiles->dives = TRUE;
+  return k;
 }
 
 static QNode *
@@ -1222,16 +1228,40 @@ starving (const Bnb *b, guint64 most)
   return b->sent_last == 0 && b->in_flight * 2 < most;
 }
 
+/* Whether the batch ends before the next node of `k`: an inner node of a
+ * bucket that dives (bucket_of), the batch's DESIGN_DIVES spent.  That
+ * node waits for the next batch instead of being expanded with this one,
+ * so that every node the occupancy order takes below a tile choice dives,
+ * whatever the device's pace.  Before, nodes past the dives and every
+ * node of a tile bucket were expanded with the batch, and the path hung
+ * on timing: on /search/occupancy-order's trap, when leaves waited for
+ * the device (a loaded machine; a GPU always), batches expanded the tile
+ * bucket breadth first until its key passed that of one design, whose
+ * inner bound times its ratio (289.7 us) stood below its leaves' times
+ * (370 us) and never rose (each dive queues its siblings at the same
+ * bound): that design took every leaf of 3,000, and the good design's
+ * bucket was never made.  Answered at once, the search dived from the
+ * tile bucket for want of leaves and found it near the 150th. */
+static gboolean
+dives_spent (const Bucket *k, guint dives)
+{
+  return k->dives && dives >= DESIGN_DIVES
+         && !bnb_choice_node_is_leaf (bucket_head (k)->node);
+}
+
 static gboolean
 dispatch_batch (Bnb *b)
 {
   g_autoptr (GPtrArray) inner = g_ptr_array_new ();
   guint64 most = room (b);
   guint sent = 0, dives = 0;
+  gboolean more = FALSE;
   while (b->queued > 0 && inner->len < BATCH && b->in_flight < most)
     {
       Bucket *k = next_bucket (b);
       if (k == NULL || bucket_head (k)->bound >= cutoff_of (b))
+        break;
+      if ((more = dives_spent (k, dives)))
         break;
       QNode *q = pop_next (b, k);
       if (is_incumbent (b, q))
@@ -1246,15 +1276,15 @@ dispatch_batch (Bnb *b)
           plunge (b, q, TRUE);
           return TRUE;
         }
-      else if ((k->parent != NULL || b->fastest != NULL)
-               && dives < DESIGN_DIVES)
+      else if ((k->dives || b->fastest != NULL) && dives < DESIGN_DIVES)
         {
-          /* A design's bucket: its kinds and memory spaces are decided,
-           * and what tells its kernels apart (orders, padding) is known
-           * mostly at its leaves, whose bounds then stand above the
-           * design's.  Lowest bound first would expand every inner node
-           * of the design before any leaf; a dive gives a leaf now and
-           * leaves the siblings on the way queued. */
+          /* Below a tile choice (occupancy order): what tells designs
+           * apart, and a design's kernels apart (orders, padding), is
+           * decided below, mostly at the leaves, whose bounds then stand
+           * above the node's.  Lowest bound first would expand every
+           * inner node of the tile choice or the design before any leaf;
+           * a dive gives a leaf now and leaves the siblings on the way
+           * queued. */
           sent += plunge (b, q, FALSE);
           dives++;
         }
@@ -1263,7 +1293,7 @@ dispatch_batch (Bnb *b)
     }
   b->sent_last = sent;
   expand_batch (b, inner);
-  return inner->len > 0;
+  return inner->len > 0 || more;
 }
 
 static double
