@@ -23,9 +23,11 @@
  * unzipped) replays a GPU run: each kernel it timed runs in its time_s
  * after a build of its compile_s; a leaf it did not time (it was cut
  * there) builds in the median compile_s and runs in REPLAY_SLOW (6) times
- * its bound.  Prints one line: lanes,
+ * its bound.  MAX_S ends the search after that many real seconds.  Prints
+ * one line: lanes,
  * workers, the search's time (unscaled back to device seconds), kernels
- * timed, leaves sent then cut, dives for want of leaves, proven. */
+ * timed, leaves sent then cut, dives for want of leaves, proven, the
+ * best time (µs). */
 #include "bnb/bnb.h"
 #include "codegen/codegen.h"
 #include "model/model.h"
@@ -296,6 +298,9 @@ main (int argc, char **argv)
   o.strategy = BNB_STRATEGY_BNB;
   o.order = BNB_NODE_ORDER_OCCUPANCY;
   o.final_candidates = 0;
+  const char *max_s = g_getenv ("MAX_S");
+  if (max_s != NULL)
+    o.max_seconds = g_ascii_strtod (max_s, NULL);
   g_autoptr (BnbSearchResult) r = bnb_search_run (root, model, ev, &o, &error);
   if (!r)
     g_error ("%s", error->message);
@@ -303,8 +308,8 @@ main (int argc, char **argv)
   for (guint i = 0; i < r->records->len; i++)
     timed += !g_array_index (r->records, BnbSearchRecord, i).final;
   printf ("%u\t%u\t%.2f\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT
-          "\t%" G_GUINT64_FORMAT "\t%s\n",
+          "\t%" G_GUINT64_FORMAT "\t%s\t%.4g\n",
           lanes, workers, r->total_s / m->scale, timed, r->sent_cut,
-          r->plunges, r->proven ? "proven" : "not proven");
+          r->plunges, r->proven ? "proven" : "not proven", r->best_s * 1e6);
   return 0;
 }
