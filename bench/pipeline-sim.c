@@ -45,9 +45,11 @@ typedef struct {
   guint workers;
   double build_s, run_s, scale;
   GMutex lock;
-  gint64 free_us[MAX_LANES][MAX_WORKERS];
   guint next[MAX_LANES];
-  GArray *ends[MAX_LANES][MAX_WORKERS]; /* gint64: its builds' ends */
+  /* gint64: the ends of a worker's builds not yet ended, in order (a
+   * worker builds one after another) */
+  GArray *ends[MAX_LANES][MAX_WORKERS];
+  double replay_slow; /* REPLAY_SLOW */
   gboolean round_robin;
   GHashTable *built; /* decisions -> build end (gint64 us, boxed) */
   GHashTable *replay; /* REPLAY: decisions -> Replayed, or NULL */
@@ -78,18 +80,16 @@ worker_for (Emulated *m, guint lane)
   if (m->round_robin)
     return m->next[lane]++ % m->workers;
   gint64 now = g_get_monotonic_time ();
-  guint best = 0, best_n = G_MAXUINT;
+  guint best = 0;
   for (guint w = 0; w < m->workers; w++)
     {
       GArray *ends = m->ends[lane][w];
-      guint n = 0;
-      for (guint i = 0; i < ends->len; i++)
-        n += g_array_index (ends, gint64, i) > now;
-      if (n < best_n)
-        {
-          best = w;
-          best_n = n;
-        }
+      guint done = 0;
+      while (done < ends->len && g_array_index (ends, gint64, done) <= now)
+        done++;
+      g_array_remove_range (ends, 0, done);
+      if (ends->len < m->ends[lane][best]->len)
+        best = w;
     }
   return best;
 }
@@ -103,13 +103,12 @@ queue_build (Emulated *m, const char *decisions, guint lane)
   double seconds = r != NULL   ? r->build_s
                    : m->replay ? m->replay_build_s
                                : m->build_s * exp (0.81 * normal_of (decisions));
-  guint w = worker_for (m, lane);
-  gint64 start = MAX (g_get_monotonic_time (), m->free_us[lane][w]);
+  GArray *ends = m->ends[lane][worker_for (m, lane)];
+  gint64 start = g_get_monotonic_time ();
+  if (ends->len > 0)
+    start = MAX (start, g_array_index (ends, gint64, ends->len - 1));
   gint64 end = start + (gint64)(seconds * m->scale * 1e6);
-  m->free_us[lane][w] = end;
-  if (m->ends[lane][w]->len > 64)
-    g_array_remove_range (m->ends[lane][w], 0, 32);
-  g_array_append_val (m->ends[lane][w], end);
+  g_array_append_val (ends, end);
   return end;
 }
 
@@ -153,13 +152,12 @@ emulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
   BnbEvaluation *e = bnb_evaluation_new ();
   e->decisions = bnb_choice_node_to_string (leaf, FALSE);
   Replayed *r = g_hash_table_lookup (m->replay, e->decisions);
-  const char *slow = g_getenv ("REPLAY_SLOW");
   e->outcome = BNB_OUTCOME_OK;
   e->repetitions = 10;
   e->median_s = e->min_s = e->max_s
       = r ? r->time_s
           : bnb_model_bound (m->model, leaf, NULL)
-                * (slow ? g_ascii_strtod (slow, NULL) : 6);
+                * m->replay_slow;
   return e;
 }
 
@@ -268,6 +266,8 @@ main (int argc, char **argv)
     for (guint w = 0; w < MAX_WORKERS; w++)
       m->ends[l][w] = g_array_new (FALSE, FALSE, sizeof (gint64));
   m->round_robin = g_strcmp0 (g_getenv ("ROUTE"), "rr") == 0;
+  const char *slow = g_getenv ("REPLAY_SLOW");
+  m->replay_slow = slow ? g_ascii_strtod (slow, NULL) : 6;
   m->built = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   if (!bnb_device_desc_load_file (argv[3], &desc, &error))
     g_error ("%s", error->message);
