@@ -690,6 +690,79 @@ print_inst (Printer *p, guint i)
 
 static const char lanes[] = "0123456789abcdef";
 
+static gint64
+gcd64 (gint64 a, gint64 b)
+{
+  a = ABS (a);
+  b = ABS (b);
+  while (b)
+    {
+      gint64 t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+/* The largest number that divides the element offset of `inst` (lane 0
+ * of the vector class being printed) whatever the indices: the gcd of
+ * every index's weight and of the constant part, 0 where the offset is
+ * always 0.  1 where the offset is not a plain weighted sum (an
+ * interleaving load's division and modulo).  It mirrors array_element,
+ * affine and logical_index, with numbers for strings. */
+static gint64
+element_multiple (const Printer *p, const BnbIrInst *inst)
+{
+  const BnbIrKernel *k = kernel (p);
+  const BnbIrArray *a = bnb_ir_array (k, inst->array);
+  gint64 g = 0, constant = 0;
+  for (guint r = 0; r < a->rank; r++)
+    {
+      gint64 stride = 1;
+      for (guint q = r + 1; q < a->rank; q++)
+        stride *= bnb_ir_affine_eval (k, &a->extent[q], NULL);
+      const BnbIrAffine *af = &inst->index[r];
+      constant += af->constant * stride;
+      for (guint t = 0; t < af->n_terms; t++)
+        {
+          const BnbIrTerm *term = &af->terms[t];
+          if (term->kind == BNB_IR_VAR_PARAM)
+            {
+              constant += term->coef * k->param_values[term->index] * stride;
+              continue;
+            }
+          if (inst->interleave && interleaves (p, inst, term->index))
+            return 1;
+          const BnbIrLogical *l = bnb_ir_logical (k, term->index);
+          gint64 weight = term->coef * stride;
+          for (guint lv = l->n_levels; lv-- > 0;)
+            {
+              guint d = inst_dim_at (inst, k, term->index, lv);
+              g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
+                                                      : dim_index (p, d);
+              if (strcmp (idx, "0") != 0)
+                g = gcd64 (g, weight);
+              weight *= level_size (p, inst, term->index, lv);
+            }
+        }
+    }
+  return gcd64 (g, constant);
+}
+
+/* Whether the `width` elements from lane 0 of `inst` start at a multiple
+ * of `width` elements, so that one access of the vector type may move
+ * them (buffers start at the device's base address alignment, at least
+ * 128 bytes).  vloadN and vstoreN ask only the element's alignment, and
+ * NVIDIA's compiler then makes N scalar accesses of them; a pointer to
+ * the vector type promises its alignment, and becomes one 8- or 16-byte
+ * access (docs/codegen.md). */
+static gboolean
+vector_aligned (const Printer *p, const BnbIrInst *inst, guint width)
+{
+  gint64 m = element_multiple (p, inst);
+  return m % width == 0;
+}
+
 static void
 print_vector_load (Printer *p, const BnbIrInst *inst, guint width)
 {
@@ -698,8 +771,13 @@ print_vector_load (Printer *p, const BnbIrInst *inst, guint width)
   g_autofree char *el = array_element (p, inst);
   line (p, "{");
   p->indent++;
-  line (p, "const %s%u t = vload%u(0, a_%s + (%s));", type, width, width,
-        bnb_ir_array (kernel (p), inst->array)->name, el);
+  const char *name = bnb_ir_array (kernel (p), inst->array)->name;
+  if (vector_aligned (p, inst, width))
+    line (p, "const %s%u t = *(__global const %s%u *)(a_%s + (%s));", type,
+          width, type, width, name, el);
+  else
+    line (p, "const %s%u t = vload%u(0, a_%s + (%s));", type, width, width,
+          name, el);
   for (guint k = 0; k < width; k++)
     {
       p->vector_lane = k;
@@ -723,8 +801,13 @@ print_vector_store (Printer *p, const BnbIrInst *inst, guint width)
     }
   p->vector_lane = 0;
   g_autofree char *el = array_element (p, inst);
-  line (p, "vstore%u((%s%u)(%s), 0, a_%s + (%s));", width,
-        type_name (a->type), width, parts->str, a->name, el);
+  const char *type = type_name (a->type);
+  if (vector_aligned (p, inst, width))
+    line (p, "*(__global %s%u *)(a_%s + (%s)) = (%s%u)(%s);", type, width,
+          a->name, el, type, width, parts->str);
+  else
+    line (p, "vstore%u((%s%u)(%s), 0, a_%s + (%s));", width, type, width,
+          parts->str, a->name, el);
   g_string_free (parts, TRUE);
 }
 

@@ -1708,6 +1708,21 @@ test_end_to_end_prefetch (void)
                              "tests/data/mxm-reg-prefetch.decisions", 32);
 }
 
+/* Vector accesses at a multiple of their width go through a pointer to
+ * the vector type (one 8- or 16-byte access), the others through vloadN:
+ * stencil2d by 2 at H = W = 18, where `in[y, x + 1]` and `in[y + 2,
+ * x + 1]` are one element off and the other loads and the store are not;
+ * and mxm's `b` by 4 at 64^3 (no partial tile), fetched ahead into
+ * registers and doubled in local memory.  Every kernel is right. */
+static void
+test_end_to_end_vector (void)
+{
+  assert_every_kernel_right ("data/kernels/stencil2d.ir", "H=18,W=18",
+                             "tests/data/stencil2d-vector.decisions", 27);
+  assert_every_kernel_right ("bench/mxm-reg.ir", "M=64,N=64,K=64",
+                             "tests/data/mxm-reg-double.decisions", 24);
+}
+
 /* Local arrays doubled (prefetch(v)=double: step s stores into the half
  * of its parity while step s - 1 may still read the other, one barrier
  * a step where both are doubled), `a` doubled and `b` not prefetched,
@@ -2383,6 +2398,7 @@ main (int argc, char **argv)
                    test_end_to_end_inout_blocks);
   g_test_add_func ("/search/end-to-end/prefetch", test_end_to_end_prefetch);
   g_test_add_func ("/search/end-to-end/double", test_end_to_end_double);
+  g_test_add_func ("/search/end-to-end/vector", test_end_to_end_vector);
   g_test_add_func ("/search/end-to-end/rect", test_end_to_end_rect);
   g_test_add_func ("/search/end-to-end/interleave-in-place",
                    test_end_to_end_interleave_in_place);
