@@ -3,7 +3,8 @@
  * class i<dim>.  Work-group and work-item classes are no loops: their
  * index is a group or local id, read once at the top.  Unrolled classes
  * repeat their body with the index a constant; a vector class is the one
- * access it holds, done with vloadn/vstoren.
+ * access it holds, through a pointer to the vector type where its offset
+ * is a multiple of the width (vector_aligned), else with vloadn/vstoren.
  *
  * A prefetched load (prefetch(v)=yes, lowered to the loop it fetches
  * ahead across) is printed three times: before that loop, its first
@@ -752,15 +753,15 @@ element_multiple (const Printer *p, const BnbIrInst *inst)
 /* Whether the `width` elements from lane 0 of `inst` start at a multiple
  * of `width` elements, so that one access of the vector type may move
  * them (buffers start at the device's base address alignment, at least
- * 128 bytes).  vloadN and vstoreN ask only the element's alignment, and
+ * 128 bytes on a full-profile device; a host that passes other pointers
+ * must start each buffer at the vector's size, docs/codegen.md).  vloadN and vstoreN ask only the element's alignment, and
  * NVIDIA's compiler then makes N scalar accesses of them; a pointer to
  * the vector type promises its alignment, and becomes one 8- or 16-byte
  * access (docs/codegen.md). */
 static gboolean
 vector_aligned (const Printer *p, const BnbIrInst *inst, guint width)
 {
-  gint64 m = element_multiple (p, inst);
-  return m % width == 0;
+  return element_multiple (p, inst) % width == 0;
 }
 
 static void

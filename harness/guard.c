@@ -29,7 +29,9 @@ base_alignment (cl_device_id device)
           != CL_SUCCESS
       || bits < 8)
     return 4096;
-  return bits / 8;
+  /* at least 128 bytes, the full profile's least and the largest vector
+   * access codegen prints through a pointer (codegen.md) */
+  return MAX (bits / 8, 128);
 }
 
 gboolean

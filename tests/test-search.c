@@ -1694,8 +1694,9 @@ test_end_to_end_two_updates (void)
 
 /* Loads prefetched one k step ahead into registers (prefetch(v)=yes)
  * and interleaved (interleave(a)=yes: work-item t loads rows t, t + 8,
- * ...; docs/codegen.md), with partial tiles on m, n and k and `b` read
- * by vload4: every kernel is right.  Both prefetches (no or yes; double
+ * ...; docs/codegen.md), with partial tiles on m, n and k and `b` on a
+ * vector level (read lane by lane, its tiles overshooting; aligned vector
+ * accesses are /search/end-to-end/vector's): every kernel is right.  Both prefetches (no or yes; double
  * has a test of its own) and `a`'s interleave are open (`b`'s vector
  * level keeps it from interleaving), so the sub-space holds eight times
  * the kernels it holds with them off (2 per padding); `a` padded by rows
