@@ -247,11 +247,36 @@ interleaved_level_index (const Printer *p, const BnbIrInst *inst,
                           offset, inner, lv->size);
 }
 
+static gint64
+gcd64 (gint64 a, gint64 b)
+{
+  a = ABS (a);
+  b = ABS (b);
+  while (b)
+    {
+      gint64 t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+/* What an element's offset is a multiple of, whatever the indices, as the
+ * walk that prints it (array_element) learns it: the gcd of the weights of
+ * the indices it prints, and the sum of its constant parts; `vary` is 1
+ * where the offset is no weighted sum (an interleaving load's division
+ * and modulo). */
+typedef struct {
+  gint64 vary, constant;
+} Multiple;
+
 /* The logical index of `logical` for an instruction that iterates all its
  * levels: sum of level index * product of the inner tile sizes (an
- * interleaving load's own levels weighed as interleaved_levels says). */
+ * interleaving load's own levels weighed as interleaved_levels says).
+ * With `m`, each index printed weighs `weight` times its stride there. */
 static char *
-logical_index (const Printer *p, const BnbIrInst *inst, guint logical)
+logical_index (const Printer *p, const BnbIrInst *inst, guint logical,
+               gint64 weight, Multiple *m)
 {
   const BnbIrLogical *l = bnb_ir_logical (kernel (p), logical);
   GString *s = g_string_new (NULL);
@@ -262,6 +287,8 @@ logical_index (const Printer *p, const BnbIrInst *inst, guint logical)
       g_autofree char *offset = interleaved_offset (p, inst, logical, &stride);
       if (strcmp (offset, "0") != 0)
         g_string_append (s, offset);
+      if (m)
+        m->vary = 1;
       for (guint d; lv > 0
                     && (d = inst_dim_at (inst, kernel (p), logical, lv - 1))
                            != BNB_CG_NONE
@@ -275,7 +302,11 @@ logical_index (const Printer *p, const BnbIrInst *inst, guint logical)
       g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
                                               : dim_index (p, d);
       if (strcmp (idx, "0") != 0)
-        append_term (s, idx, stride);
+        {
+          append_term (s, idx, stride);
+          if (m)
+            m->vary = gcd64 (m->vary, weight * stride);
+        }
       stride *= level_size (p, inst, logical, lv);
     }
   if (s->len == 0)
@@ -307,29 +338,39 @@ overshoots (const Printer *p, const BnbIrInst *inst, guint logical)
   return covered != bnb_ir_logical_size (kernel (p), logical);
 }
 
+/* An affine subscript; with `m`, its terms weigh `weight` times their
+ * coefficients in the element's offset. */
 static char *
-affine (const Printer *p, const BnbIrInst *inst, const BnbIrAffine *a)
+affine (const Printer *p, const BnbIrInst *inst, const BnbIrAffine *a,
+        gint64 weight, Multiple *m)
 {
   const BnbIrKernel *k = kernel (p);
   GString *s = g_string_new (NULL);
   for (guint t = 0; t < a->n_terms; t++)
     {
       const BnbIrTerm *term = &a->terms[t];
+      gboolean param = term->kind == BNB_IR_VAR_PARAM;
       g_autofree char *v
-          = term->kind == BNB_IR_VAR_PARAM
-                ? g_strdup_printf ("%" G_GINT64_FORMAT,
-                                   k->param_values[term->index])
-                : logical_index (p, inst, term->index);
+          = param ? g_strdup_printf ("%" G_GINT64_FORMAT,
+                                     k->param_values[term->index])
+                  : logical_index (p, inst, term->index,
+                                   weight * term->coef, m);
+      if (param && m)
+        m->constant += weight * term->coef * k->param_values[term->index];
       append_term (s, v, term->coef);
     }
   if (a->constant != 0 || s->len == 0)
     g_string_append_printf (s, "%s%" G_GINT64_FORMAT, s->len ? " + " : "",
                             a->constant);
+  if (m)
+    m->constant += weight * a->constant;
   return g_string_free (s, FALSE);
 }
 
+/* The offset of the element `inst` accesses in its array; with `m`, what
+ * that offset is a multiple of (vector_aligned). */
 static char *
-array_element (const Printer *p, const BnbIrInst *inst)
+array_element (const Printer *p, const BnbIrInst *inst, Multiple *m)
 {
   const BnbIrKernel *k = kernel (p);
   const BnbIrArray *a = bnb_ir_array (k, inst->array);
@@ -339,7 +380,7 @@ array_element (const Printer *p, const BnbIrInst *inst)
       gint64 stride = 1;
       for (guint q = r + 1; q < a->rank; q++)
         stride *= bnb_ir_affine_eval (k, &a->extent[q], NULL);
-      g_autofree char *idx = affine (p, inst, &inst->index[r]);
+      g_autofree char *idx = affine (p, inst, &inst->index[r], stride, m);
       g_autofree char *paren = g_strdup_printf ("(%s)", idx);
       append_term (s, a->rank == 1 ? idx : paren, stride);
     }
@@ -565,7 +606,7 @@ expression (const Printer *p, const BnbIrInst *inst)
         guint i = inst_index (p, inst);
         if (prefetched (p, i) && p->fetch_loop == BNB_CG_NONE)
           return register_access (p, inst, i);
-        g_autofree char *el = array_element (p, inst);
+        g_autofree char *el = array_element (p, inst, NULL);
         return g_strdup_printf (
             "a_%s[%s]", bnb_ir_array (kernel (p), inst->array)->name, el);
       }
@@ -591,7 +632,7 @@ destination (const Printer *p, const BnbIrInst *inst)
 {
   if (inst->op == BNB_IR_OP_STORE)
     {
-      g_autofree char *el = array_element (p, inst);
+      g_autofree char *el = array_element (p, inst, NULL);
       return g_strdup_printf ("a_%s[%s]",
                               bnb_ir_array (kernel (p), inst->array)->name,
                               el);
@@ -641,7 +682,7 @@ guard (const Printer *p, const BnbIrInst *inst, guint skip)
           || !overshoots (p, inst, l)
           || (!memory && !reduces_along (p, inst, l)))
         continue;
-      g_autofree char *idx = logical_index (p, inst, l);
+      g_autofree char *idx = logical_index (p, inst, l, 1, NULL);
       g_ptr_array_add (terms,
                        g_strdup_printf ("%s < %" G_GINT64_FORMAT, idx,
                                         bnb_ir_logical_size (kernel (p), l)));
@@ -691,77 +732,19 @@ print_inst (Printer *p, guint i)
 
 static const char lanes[] = "0123456789abcdef";
 
-static gint64
-gcd64 (gint64 a, gint64 b)
-{
-  a = ABS (a);
-  b = ABS (b);
-  while (b)
-    {
-      gint64 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
-/* The largest number that divides the element offset of `inst` (lane 0
- * of the vector class being printed) whatever the indices: the gcd of
- * every index's weight and of the constant part, 0 where the offset is
- * always 0.  1 where the offset is not a plain weighted sum (an
- * interleaving load's division and modulo).  It mirrors array_element,
- * affine and logical_index, with numbers for strings. */
-static gint64
-element_multiple (const Printer *p, const BnbIrInst *inst)
-{
-  const BnbIrKernel *k = kernel (p);
-  const BnbIrArray *a = bnb_ir_array (k, inst->array);
-  gint64 g = 0, constant = 0;
-  for (guint r = 0; r < a->rank; r++)
-    {
-      gint64 stride = 1;
-      for (guint q = r + 1; q < a->rank; q++)
-        stride *= bnb_ir_affine_eval (k, &a->extent[q], NULL);
-      const BnbIrAffine *af = &inst->index[r];
-      constant += af->constant * stride;
-      for (guint t = 0; t < af->n_terms; t++)
-        {
-          const BnbIrTerm *term = &af->terms[t];
-          if (term->kind == BNB_IR_VAR_PARAM)
-            {
-              constant += term->coef * k->param_values[term->index] * stride;
-              continue;
-            }
-          if (inst->interleave && interleaves (p, inst, term->index))
-            return 1;
-          const BnbIrLogical *l = bnb_ir_logical (k, term->index);
-          gint64 weight = term->coef * stride;
-          for (guint lv = l->n_levels; lv-- > 0;)
-            {
-              guint d = inst_dim_at (inst, k, term->index, lv);
-              g_autofree char *idx = d == BNB_CG_NONE ? g_strdup ("0")
-                                                      : dim_index (p, d);
-              if (strcmp (idx, "0") != 0)
-                g = gcd64 (g, weight);
-              weight *= level_size (p, inst, term->index, lv);
-            }
-        }
-    }
-  return gcd64 (g, constant);
-}
-
-/* Whether the `width` elements from lane 0 of `inst` start at a multiple
- * of `width` elements, so that one access of the vector type may move
- * them (buffers start at the device's base address alignment, at least
- * 128 bytes on a full-profile device; a host that passes other pointers
- * must start each buffer at the vector's size, docs/codegen.md).  vloadN and vstoreN ask only the element's alignment, and
- * NVIDIA's compiler then makes N scalar accesses of them; a pointer to
- * the vector type promises its alignment, and becomes one 8- or 16-byte
- * access (docs/codegen.md). */
+/* Whether the `width` elements from lane 0 start at a multiple of `width`
+ * elements, so that one access of the vector type may move them: `m` as
+ * array_element found it for lane 0.  Buffers start at the device's base
+ * address alignment (at least 128 bytes on a full-profile device; a host
+ * that passes other pointers must start each buffer at the vector's size,
+ * docs/codegen.md).  vloadN and vstoreN ask only the element's
+ * alignment, and NVIDIA's compiler then makes N scalar accesses of them;
+ * a pointer to the vector type promises its alignment, and becomes one
+ * 8- or 16-byte access. */
 static gboolean
-vector_aligned (const Printer *p, const BnbIrInst *inst, guint width)
+vector_aligned (const Multiple *m, guint width)
 {
-  return element_multiple (p, inst) % width == 0;
+  return gcd64 (m->vary, m->constant) % width == 0;
 }
 
 static void
@@ -769,11 +752,12 @@ print_vector_load (Printer *p, const BnbIrInst *inst, guint width)
 {
   const char *type = type_name (bnb_ir_array (kernel (p), inst->array)->type);
   p->vector_lane = 0;
-  g_autofree char *el = array_element (p, inst);
+  Multiple m = { 0, 0 };
+  g_autofree char *el = array_element (p, inst, &m);
   line (p, "{");
   p->indent++;
   const char *name = bnb_ir_array (kernel (p), inst->array)->name;
-  if (vector_aligned (p, inst, width))
+  if (vector_aligned (&m, width))
     line (p, "const %s%u t = *(__global const %s%u *)(a_%s + (%s));", type,
           width, type, width, name, el);
   else
@@ -801,9 +785,10 @@ print_vector_store (Printer *p, const BnbIrInst *inst, guint width)
       g_string_append_printf (parts, "%s%s", k ? ", " : "", v);
     }
   p->vector_lane = 0;
-  g_autofree char *el = array_element (p, inst);
+  Multiple m = { 0, 0 };
+  g_autofree char *el = array_element (p, inst, &m);
   const char *type = type_name (a->type);
-  if (vector_aligned (p, inst, width))
+  if (vector_aligned (&m, width))
     line (p, "*(__global %s%u *)(a_%s + (%s)) = (%s%u)(%s);", type, width,
           a->name, el, type, width, parts->str);
   else
