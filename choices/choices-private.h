@@ -35,6 +35,9 @@ typedef enum {
   BNB_CON_PAD_LOCAL,    /* pad, prefetch or interleave => local */
   BNB_CON_UPDATE_RACE,  /* shared accumulator => update in every thread dim */
   BNB_CON_INOUT_PAIR,   /* inout load, store: fused or neither block */
+  BNB_CON_SPLIT_INST,   /* split d outside an inst lacking it => d block */
+  BNB_CON_SPLIT_VECTOR, /* split d block => no vector dim of a split store */
+  BNB_CON_SPLIT_MEM,    /* split d block => its sums not in global memory */
   BNB_CON_SHARED_LOAD,  /* design rule: a load read by several work-items
                          * of a group is not private */
   BNB_CON_TYPE_COUNT,
@@ -72,6 +75,10 @@ typedef struct {
 typedef struct {
   guint tile_var; /* BNB_NONE at level 0 */
   gboolean reduction;
+  /* Level 0 of a reduction whose sums only `split` stores read: it may be
+   * a work-group dim, each group adding its partial sums (docs/space.md,
+   * "Split reductions"). */
+  gboolean split;
 } BnbDimInfo;
 
 struct BnbChoiceSpace {

@@ -154,6 +154,10 @@ guint bnb_choice_tile_size (const BnbChoiceSpace *space, guint choice,
                             guint value);
 guint bnb_choice_tile_choice (const BnbChoiceSpace *space, guint tile_var);
 guint bnb_choice_kind_choice (const BnbChoiceSpace *space, guint dim);
+/* Whether `dim` is a split dim: level 0 of a reduction that only `split`
+ * stores read, which may be a work-group dim around the instructions
+ * that lack it (docs/space.md, "Split reductions"). */
+gboolean bnb_choice_dim_split (const BnbChoiceSpace *space, guint dim);
 /* NONE when x == y. */
 guint bnb_choice_order_choice (const BnbChoiceSpace *space, guint x, guint y);
 

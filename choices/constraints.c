@@ -79,7 +79,8 @@ add_triangles (BnbChoiceSpace *s)
 }
 
 /* An instruction sits in a loop only if the loop is one of its dims or is
- * fused with one of them. */
+ * fused with one of them.  A split dim holds the instructions it lacks
+ * on its own terms (add_split_rules). */
 static void
 add_inst_in (BnbChoiceSpace *s)
 {
@@ -87,7 +88,8 @@ add_inst_in (BnbChoiceSpace *s)
     for (guint d = 0; d < s->n_dims; d++)
       {
         guint item = s->n_dims + i;
-        if (bnb_ir_inst_has_dim (bnb_ir_inst (s->kernel, i), d))
+        if (bnb_ir_inst_has_dim (bnb_ir_inst (s->kernel, i), d)
+            || s->dim_info[d].split)
           continue;
         if (order_may (s, item, d, BNB_ORDER_INSIDE))
           add (s, BNB_CON_INST_IN, item, d, 1, order_ch (s, d, item));
@@ -179,6 +181,42 @@ add_block_rules (BnbChoiceSpace *s)
         if (e != d)
           add (s, BNB_CON_BLOCK_DIM, d, e, 3, kind_ch (s, d), kind_ch (s, e),
                order_ch (s, d, e));
+    }
+}
+
+/* A split dim (docs/space.md, "Split reductions") holds the
+ * instructions it lacks only as a work-group dim: in a loop, the sum
+ * would restart at each step.  As one, the split store adds each group's
+ * partial sums by atomics, element by element, so none of its dims is a
+ * vector; and each group keeps its sums apart, so not in global memory,
+ * whose temporaries are indexed by the work-group dims of their own. */
+static void
+add_split_rules (BnbChoiceSpace *s)
+{
+  const BnbIrKernel *k = s->kernel;
+  for (guint d = 0; d < s->n_dims; d++)
+    {
+      if (!s->dim_info[d].split)
+        continue;
+      for (guint i = 0; i < s->n_insts; i++)
+        {
+          const BnbIrInst *inst = bnb_ir_inst (k, i);
+          if (bnb_ir_inst_has_dim (inst, d))
+            continue;
+          add (s, BNB_CON_SPLIT_INST, d, s->n_dims + i, 2, kind_ch (s, d),
+               order_ch (s, d, s->n_dims + i));
+          if (inst->value != BNB_IR_NONE)
+            {
+              guint t = bnb_choice_value_temp (s, inst->value);
+              if (t != G_MAXUINT)
+                add (s, BNB_CON_SPLIT_MEM, d, t, 2, kind_ch (s, d),
+                     s->mem_base + t);
+            }
+          for (guint e = 0; inst->split && e < inst->n_dims; e++)
+            if (kind_may (s, inst->dims[e], BNB_KIND_VECTOR))
+              add (s, BNB_CON_SPLIT_VECTOR, d, inst->dims[e], 2,
+                   kind_ch (s, d), kind_ch (s, inst->dims[e]));
+        }
     }
 }
 
@@ -324,6 +362,7 @@ bnb_space_add_constraints (BnbChoiceSpace *s)
   add_fusion_rules (s);
   add_vector_rules (s);
   add_block_rules (s);
+  add_split_rules (s);
   add_thread_rules (s);
   add_temp_rules (s);
   add_inout_rules (s);

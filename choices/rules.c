@@ -182,6 +182,13 @@ bnb_con_predicate (const BnbChoiceSpace *s, const BnbCon *c, const guint *v)
     case BNB_CON_BLOCK_INST:
       return v[0] != BNB_KIND_BLOCK
              || bnb_order_as (b, a, v[1]) == BNB_ORDER_INSIDE;
+    case BNB_CON_SPLIT_INST:
+      return v[0] == BNB_KIND_BLOCK
+             || bnb_order_as (b, a, v[1]) != BNB_ORDER_INSIDE;
+    case BNB_CON_SPLIT_MEM:
+      return v[0] != BNB_KIND_BLOCK || v[1] != BNB_MEM_GLOBAL;
+    case BNB_CON_SPLIT_VECTOR:
+      return v[0] != BNB_KIND_BLOCK || v[1] != BNB_KIND_VECTOR;
     case BNB_CON_BLOCK_DIM:
       return v[0] != BNB_KIND_BLOCK || v[1] == BNB_KIND_BLOCK
              || v[1] == BNB_KIND_ELIDED

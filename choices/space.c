@@ -101,6 +101,57 @@ dim_is_reduction (const BnbIrKernel *k, guint dim)
   return FALSE;
 }
 
+/* Whether instruction `i` defines a value that an update reduces along
+ * `dim` and a `split` store reads. */
+static gboolean
+defines_split_sum (const BnbIrKernel *k, guint i, guint dim)
+{
+  const BnbIrInst *def = bnb_ir_inst (k, i);
+  if (def->value == BNB_IR_NONE || def->update)
+    return FALSE;
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      if (comm->value == def->value && bnb_ir_inst (k, comm->consumer)->split
+          && bnb_ir_inst_has_dim (bnb_ir_inst (k, comm->producer), dim))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A split dim (BnbDimInfo.split): level 0 of a reduction dim, and every
+ * instruction outside it either a `split` store or the definition of a
+ * sum reduced along it that one reads (the parser checked that such a
+ * sum starts at 0 and only adds).  Each work-group along it then
+ * computes a partial sum from 0 and adds it into the zeroed array; an
+ * instruction of any other kind outside it would run once per group. */
+static gboolean
+dim_is_split (const BnbIrKernel *k, guint dim)
+{
+  gboolean stored = FALSE;
+  if (bnb_ir_dim (k, dim)->level != 0 || !dim_is_reduction (k, dim))
+    return FALSE;
+  for (guint i = 0; i < k->insts->len; i++)
+    {
+      const BnbIrInst *inst = bnb_ir_inst (k, i);
+      if (bnb_ir_inst_has_dim (inst, dim))
+        continue;
+      if (inst->split)
+        stored = TRUE;
+      else if (!defines_split_sum (k, i, dim))
+        return FALSE;
+    }
+  return stored;
+}
+
+/* Whether `inst` lacks split dim `dim` and may still run inside it. */
+static gboolean
+splits_inside (const BnbChoiceSpace *s, guint dim, guint inst)
+{
+  return s->dim_info[dim].split
+         && !bnb_ir_inst_has_dim (bnb_ir_inst (s->kernel, inst), dim);
+}
+
 static gboolean
 affine_uses (const BnbIrAffine *a, guint logical, gint64 *coef)
 {
@@ -154,7 +205,8 @@ static_kind_domain (const BnbChoiceSpace *s, guint dim)
     dom &= ~(1u << BNB_KIND_VECTOR);
   if (s->dim_info[dim].reduction)
     dom &= (1u << BNB_KIND_LOOP) | (1u << BNB_KIND_UNROLL)
-           | (1u << BNB_KIND_ELIDED);
+           | (1u << BNB_KIND_ELIDED)
+           | (s->dim_info[dim].split ? 1u << BNB_KIND_BLOCK : 0);
   return dom;
 }
 
@@ -196,7 +248,7 @@ static_dim_inst_order (const BnbChoiceSpace *s, guint dim, guint inst)
   else
     {
       dom = ORD (BEFORE) | ORD (AFTER);
-      if (inst_may_enter (s, inst, dim))
+      if (inst_may_enter (s, inst, dim) || splits_inside (s, dim, inst))
         dom |= ORD (OUTSIDE);
     }
   if (dim_elidable (s, dim))
@@ -290,14 +342,23 @@ restrict_dataflow_orders (BnbChoiceSpace *s)
           for (guint q = 0; q < comm->n_pairs; q++)
             paired |= comm->pairs[q][0] == p->dims[d];
           if (!paired)
-            restrict_order (s, ci, p->dims[d], ORD (AFTER) | ORD (ABSENT));
+            restrict_order (s, ci, p->dims[d],
+                            ORD (AFTER) | ORD (ABSENT)
+                                | (splits_inside (s, p->dims[d],
+                                                  comm->consumer)
+                                       ? ORD (INSIDE)
+                                       : 0));
         }
       for (guint r = 0; u->update && comm->value == u->value
                         && r < u->n_reduction_dims;
            r++)
         if (!bnb_ir_inst_has_dim (p, u->reduction_dims[r]))
           restrict_order (s, pi, u->reduction_dims[r],
-                          ORD (BEFORE) | ORD (ABSENT));
+                          ORD (BEFORE) | ORD (ABSENT)
+                              | (splits_inside (s, u->reduction_dims[r],
+                                                comm->producer)
+                                     ? ORD (INSIDE)
+                                     : 0));
     }
 }
 
@@ -485,6 +546,7 @@ collect_dims_and_temps (BnbChoiceSpace *s)
       s->dim_info[d].tile_var = dim->level == 0 ? BNB_NONE
                                                 : l->tile_var[dim->level];
       s->dim_info[d].reduction = dim_is_reduction (k, d);
+      s->dim_info[d].split = dim_is_split (k, d);
     }
   for (guint v = 0; v < k->values->len; v++)
     collect_temp (s, v, temps);
@@ -584,6 +646,13 @@ guint
 bnb_choice_kind_choice (const BnbChoiceSpace *s, guint dim)
 {
   return s->kind_base + dim;
+}
+
+gboolean
+bnb_choice_dim_split (const BnbChoiceSpace *s, guint dim)
+{
+  g_return_val_if_fail (dim < s->n_dims, FALSE);
+  return s->dim_info[dim].split;
 }
 
 guint

@@ -87,6 +87,10 @@ bnb_cg_interleaves (const BnbCgLowered *low, guint inst, guint logical)
   return logical < 64 && (low->interleave[inst] >> logical & 1);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
+/* Whether `inst`, a `split` store, runs in a work-group dim it lacks (its
+ * reduction is split across work-groups): it adds into the array, which
+ * the host zeroes first (docs/codegen.md, "Split reductions"). */
+gboolean bnb_cg_split_store (const BnbCgLowered *low, guint inst);
 
 /* The source; *code_start is where the code begins after the header
  * comment (the comment lists the decisions; the code does not depend on

@@ -30,6 +30,10 @@ typedef struct {
   gsize local_size[3];
   guint n_scratch;
   gsize *scratch_bytes;
+  /* Bit a set: the host fills kernel array a with zeros before each
+   * launch, a part of the run (a split store adds into it; arrays past
+   * the 64th are never split). */
+  guint64 zeroed;
   char *decisions; /* the leaf's decisions, as bnb_choice_node_to_string */
   /* SHA-256 (hex) of what runs: the source after its header comment, the
    * launch sizes and the scratch sizes.  Leaves with equal keys are the

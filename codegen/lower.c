@@ -735,3 +735,23 @@ bnb_cg_lowered_free (BnbCgLowered *low)
   g_free (low->interleave);
   g_free (low);
 }
+
+gboolean
+bnb_cg_split_store (const BnbCgLowered *low, guint inst)
+{
+  const BnbIrInst *in = bnb_ir_inst (low->kernel, inst);
+  if (!in->split)
+    return FALSE;
+  for (guint d = 0; d < low->kernel->dims->len; d++)
+    {
+      guint c = low->dim_class[d];
+      gboolean own = FALSE;
+      if (c == BNB_CG_NONE || low->classes[c].kind != BNB_KIND_BLOCK)
+        continue;
+      for (guint e = 0; e < in->n_dims; e++)
+        own |= low->dim_class[in->dims[e]] == c;
+      if (!own)
+        return TRUE;
+    }
+  return FALSE;
+}

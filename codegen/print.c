@@ -647,7 +647,11 @@ print_assignment (Printer *p, const BnbIrInst *inst)
 {
   g_autofree char *lhs = destination (p, inst);
   g_autofree char *rhs = expression (p, inst);
-  line (p, "%s = %s;", lhs, rhs);
+  if (inst->op == BNB_IR_OP_STORE
+      && bnb_cg_split_store (p->low, inst_index (p, inst)))
+    line (p, "bnb_add(&%s, %s);", lhs, rhs);
+  else
+    line (p, "%s = %s;", lhs, rhs);
 }
 
 /* Whether `inst` reduces along `logical` (one of its reduction dims is
@@ -720,11 +724,47 @@ close_guard (Printer *p, const char *cond)
     }
 }
 
+/* A split store adds, so it must run once per element and work-group:
+ * where a local id of the kernel is on none of its dims, the work-items
+ * along it would each add the same sum; only the first does.  NULL when
+ * every id is the store's. */
+static char *
+split_guard (const Printer *p, guint i)
+{
+  const BnbCgLowered *low = p->low;
+  const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
+  GString *s = NULL;
+  if (!bnb_cg_split_store (low, i))
+    return NULL;
+  for (guint h = 0; h < 3; h++)
+    {
+      gboolean own = low->local_size[h] == 1;
+      for (guint e = 0; e < inst->n_dims && !own; e++)
+        {
+          guint c = low->dim_class[inst->dims[e]];
+          own = c != BNB_CG_NONE && low->classes[c].hw == h
+                && bnb_kind_is_thread (low->classes[c].kind);
+        }
+      if (own)
+        continue;
+      if (!s)
+        s = g_string_new (NULL);
+      else
+        g_string_append (s, " & ");
+      g_string_append_printf (s, "(get_local_id(%u) == 0)", h);
+    }
+  return s ? g_string_free (s, FALSE) : NULL;
+}
+
 static void
 print_inst (Printer *p, guint i)
 {
   const BnbIrInst *inst = bnb_ir_inst (kernel (p), i);
-  g_autofree char *cond = guard (p, inst, BNB_CG_NONE);
+  g_autofree char *bounds = guard (p, inst, BNB_CG_NONE);
+  g_autofree char *once = split_guard (p, i);
+  g_autofree char *cond
+      = bounds && once ? g_strdup_printf ("%s & %s", bounds, once)
+                       : g_strdup (bounds ? bounds : once);
   open_guard (p, cond);
   print_assignment (p, inst);
   close_guard (p, cond);
@@ -1135,11 +1175,21 @@ print_header (Printer *p, const char *decisions)
     g_string_append_printf (p->out, "%s%s=%" G_GINT64_FORMAT, i ? ", " : "",
                             bnb_ir_param (k, i)->name, k->param_values[i]);
   g_string_append_printf (
-      p->out, ")\n * local size %zu x %zu x %zu, %zu x %zu x %zu groups\n"
-              " * decisions (the orders of elided dims, all absent, left "
-              "out):\n",
+      p->out, ")\n * local size %zu x %zu x %zu, %zu x %zu x %zu groups\n",
       low->local_size[0], low->local_size[1], low->local_size[2],
       low->groups[0], low->groups[1], low->groups[2]);
+  for (guint a = 0; a < k->arrays->len; a++)
+    for (guint i = 0; i < k->insts->len; i++)
+      if (bnb_ir_inst (k, i)->array == a && bnb_cg_split_store (low, i))
+        {
+          g_string_append_printf (p->out,
+                                  " * zeroed by the host before each launch "
+                                  "(a split store adds into it): %s\n",
+                                  bnb_ir_array (k, a)->name);
+          break;
+        }
+  g_string_append (p->out, " * decisions (the orders of elided dims, all "
+                           "absent, left out):\n");
   for (guint i = 0; clauses[i]; i++)
     if (!g_str_has_suffix (clauses[i], "=absent"))
       g_string_append_printf (p->out, " *   %s\n", clauses[i]);
@@ -1147,6 +1197,42 @@ print_header (Printer *p, const char *decisions)
   if (uses_double (k))
     g_string_append (p->out,
                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+}
+
+/* What the code calls besides OpenCL's built-ins, before the kernel. */
+static void
+print_helpers (Printer *p)
+{
+  const BnbIrKernel *k = kernel (p);
+  const BnbCgLowered *low = p->low;
+  for (guint i = 0; i < k->insts->len; i++)
+    if (bnb_cg_split_store (low, i))
+      {
+        /* OpenCL 1.2 has no atomic add of floats.  NVIDIA's compiler
+         * (which defines cl_nv_pragma_unroll) takes PTX: one reduction
+         * in L2, 13% faster than the loop at M = 64, N = K = 4096 on an
+         * H200 (docs/results.md, "Split reductions").  Elsewhere,
+         * compare and swap the bits until no other work-group wrote in
+         * between. */
+        g_string_append (
+            p->out,
+            "/* A split store's partial sum, added to a zeroed array. */\n"
+            "void bnb_add(volatile __global float *at, float v)\n"
+            "{\n"
+            "#ifdef cl_nv_pragma_unroll\n"
+            "  asm volatile(\"red.global.add.f32 [%0], %1;\"\n"
+            "               :: \"l\"(at), \"f\"(v) : \"memory\");\n"
+            "#else\n"
+            "  uint seen = as_uint(*at), old;\n"
+            "  do {\n"
+            "    old = seen;\n"
+            "    seen = atomic_cmpxchg((volatile __global uint *)at, old,\n"
+            "                          as_uint(as_float(old) + v));\n"
+            "  } while (seen != old);\n"
+            "#endif\n"
+            "}\n");
+        break;
+      }
 }
 
 static GString *
@@ -1182,5 +1268,6 @@ bnb_cg_print (BnbCgLowered *low, GArray *scratch, gsize *code_start)
   g_autoptr (GString) args_more = g_string_new (args);
   print_header (&p, decisions);
   *code_start = p.out->len;
+  print_helpers (&p);
   return g_string_free (print_code (&p, args_more, scratch), FALSE);
 }

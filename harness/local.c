@@ -289,37 +289,70 @@ wait_launch (Run *run, cl_event event)
 }
 
 static gboolean
-event_seconds (Run *run, cl_event event, double *seconds)
+event_time (Run *run, cl_event event, cl_profiling_info which, cl_ulong *at)
+{
+  return check (run,
+                clGetEventProfilingInfo (event, which, sizeof *at, at, NULL),
+                "clGetEventProfilingInfo");
+}
+
+/* The time from the start of `first` (the zero fill of a split store's
+ * array, else the kernel) to the end of the kernel: a split store's
+ * kernel is correct only after the fill, so the fill is part of its
+ * run. */
+static gboolean
+event_seconds (Run *run, cl_event first, cl_event kernel, double *seconds)
 {
   cl_ulong start = 0, end = 0;
-  if (!check (run,
-              clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_START,
-                                       sizeof start, &start, NULL),
-              "clGetEventProfilingInfo")
-      || !check (run,
-                 clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
-                                          sizeof end, &end, NULL),
-                 "clGetEventProfilingInfo"))
+  if (!event_time (run, first, CL_PROFILING_COMMAND_START, &start)
+      || !event_time (run, kernel, CL_PROFILING_COMMAND_END, &end))
     return FALSE;
   *seconds = (end > start ? end - start : 0) * 1e-9;
+  return TRUE;
+}
+
+/* Zeroes the arrays a split store adds into (BnbCodegenProgram.zeroed);
+ * *first is the first fill's event, NULL when there is none. */
+static gboolean
+zero_arrays (Run *run, cl_event *first)
+{
+  BnbHarnessLocal *l = run->local;
+  const BnbHarnessProblem *p = l->problem;
+  static const guint8 zero = 0;
+  *first = NULL;
+  for (guint a = 0; a < p->n_arrays && a < 64; a++)
+    if (run->program->zeroed >> a & 1)
+      if (!check (run,
+                  clEnqueueFillBuffer (l->queue, l->buffers[a].region, &zero,
+                                       1, 0, array_bytes (p, a), 0, NULL,
+                                       *first ? NULL : first),
+                  "clEnqueueFillBuffer"))
+        return FALSE;
   return TRUE;
 }
 
 static gboolean
 launch (Run *run, double *seconds)
 {
-  cl_event event = NULL;
+  cl_event event = NULL, zero = NULL;
   gboolean ok;
-  if (!reset_arrays (run)
+  if (!reset_arrays (run) || !zero_arrays (run, &zero)
       || !check (run,
                  clEnqueueNDRangeKernel (run->local->queue, run->kernel, 3,
                                          NULL, run->program->global_size,
                                          run->program->local_size, 0, NULL,
                                          &event),
                  "clEnqueueNDRangeKernel"))
-    return FALSE;
-  ok = wait_launch (run, event) && event_seconds (run, event, seconds);
+    {
+      if (zero)
+        clReleaseEvent (zero);
+      return FALSE;
+    }
+  ok = wait_launch (run, event)
+       && event_seconds (run, zero ? zero : event, event, seconds);
   clReleaseEvent (event);
+  if (zero)
+    clReleaseEvent (zero);
   return ok;
 }
 

@@ -273,6 +273,7 @@ bnb_harness_program_to_variant (const BnbHarnessProgram *p)
   add (&b, "global", sizes_variant (p->global_size, 3));
   add (&b, "local", sizes_variant (p->local_size, 3));
   add (&b, "scratch", sizes_variant (p->scratch_bytes, p->n_scratch));
+  add (&b, "zeroed", g_variant_new_uint64 (p->zeroed));
   return g_variant_ref_sink (g_variant_builder_end (&b));
 }
 
@@ -293,6 +294,7 @@ bnb_harness_program_from_variant (GVariant *v, BnbHarnessProgram *p)
   p->decisions = (char *)text;
   sizes_from_variant (v, "global", p->global_size, 3);
   sizes_from_variant (v, "local", p->local_size, 3);
+  g_variant_lookup (v, "zeroed", "t", &p->zeroed);
   p->n_scratch = scratch ? (guint)g_variant_n_children (scratch) : 0;
   p->scratch_bytes = g_new0 (gsize, MAX (p->n_scratch, 1));
   sizes_from_variant (v, "scratch", p->scratch_bytes, p->n_scratch);

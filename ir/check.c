@@ -233,6 +233,103 @@ bnb_ir_add_comms (BnbIrParser *p, guint id)
   return TRUE;
 }
 
+/* Whether `inst` adds value `v` into itself once: `fma x, y, v` or
+ * `add x, v` (either order), v not among the other operands. */
+static gboolean
+bnb_ir_adds_into (const BnbIrInst *inst, guint v)
+{
+  guint uses = 0, at = 0;
+
+  for (guint k = 0; k < inst->n_operands; k++)
+    if (inst->operands[k].kind == BNB_IR_OPERAND_VALUE
+        && inst->operands[k].index == v) {
+      uses++;
+      at = k;
+    }
+  if (uses != 1)
+    return FALSE;
+  return (inst->op == BNB_IR_OP_FMA && at == 2) || inst->op == BNB_IR_OP_ADD;
+}
+
+/* A `split` store may add partial sums into a zeroed array, so what it
+ * stores must be a sum from zero (defined by `mov 0`, updated only by
+ * `fma x, y, v` or `add x, v`), and it must write each element once: each
+ * subscript uses at most one logical dim, a different one each, and every
+ * logical dim the store iterates is one of them. */
+static gboolean
+bnb_ir_check_split (BnbIrParser *p, guint id)
+{
+  const BnbIrKernel *k = p->kernel;
+  const BnbIrInst *store = bnb_ir_inst (k, id);
+  const BnbIrArray *array = bnb_ir_array (k, store->array);
+  const BnbIrOperand *operand = &store->operands[0];
+  const BnbIrInst *definition;
+  guint n_updates = 0;
+  guint64 subscripted = 0;
+
+  if (operand->kind != BNB_IR_OPERAND_VALUE)
+    return bnb_ir_fail (p, operand->loc, BNB_IR_ERROR_SEMANTIC,
+                        "a 'split' store needs a value, a sum, to store");
+  definition
+      = bnb_ir_inst (k, bnb_ir_value (k, operand->index)->producer);
+  if (definition->op != BNB_IR_OP_MOV
+      || definition->operands[0].kind != BNB_IR_OPERAND_CONST
+      || definition->operands[0].constant != 0)
+    return bnb_ir_fail (p, operand->loc, BNB_IR_ERROR_SEMANTIC,
+                        "a 'split' store adds partial sums, so %s must be "
+                        "defined by 'mov 0' (it is defined at %u:%u)",
+                        bnb_ir_value (k, operand->index)->name,
+                        definition->loc.line, definition->loc.column);
+  for (guint i = 0; i < id; i++) {
+    const BnbIrInst *inst = bnb_ir_inst (k, i);
+
+    if (!inst->update || inst->value != operand->index)
+      continue;
+    if (!bnb_ir_adds_into (inst, operand->index))
+      return bnb_ir_fail (p, inst->loc, BNB_IR_ERROR_SEMANTIC,
+                          "a 'split' store adds partial sums, so every "
+                          "update of %s must add into it ('fma x, y, %s' "
+                          "or 'add x, %s')",
+                          bnb_ir_value (k, operand->index)->name,
+                          bnb_ir_value (k, operand->index)->name,
+                          bnb_ir_value (k, operand->index)->name);
+    n_updates++;
+  }
+  if (n_updates == 0)
+    return bnb_ir_fail (p, operand->loc, BNB_IR_ERROR_SEMANTIC,
+                        "a 'split' store needs a sum: %s is never updated",
+                        bnb_ir_value (k, operand->index)->name);
+  for (guint r = 0; r < array->rank; r++) {
+    guint n_logicals = 0;
+
+    for (guint t = 0; t < store->index[r].n_terms; t++) {
+      const BnbIrTerm *term = &store->index[r].terms[t];
+
+      if (term->kind != BNB_IR_VAR_LOGICAL)
+        continue;
+      if (n_logicals++ > 0 || term->index >= 64
+          || (subscripted >> term->index & 1))
+        return bnb_ir_fail (p, store->index_loc[r], BNB_IR_ERROR_SEMANTIC,
+                            "a 'split' store must write each element "
+                            "once: each subscript of %s may use one "
+                            "logical dim, each a different one",
+                            array->name);
+      subscripted |= G_GUINT64_CONSTANT (1) << term->index;
+    }
+  }
+  for (guint d = 0; d < store->n_dims; d++) {
+    guint logical = bnb_ir_dim (k, store->dims[d])->logical;
+
+    if (!(subscripted >> logical & 1))
+      return bnb_ir_fail (
+          p, store->loc, BNB_IR_ERROR_SEMANTIC,
+          "a 'split' store must write each element once, but %s "
+          "iterates over %s, which no subscript of %s uses",
+          store->name, bnb_ir_logical (k, logical)->name, array->name);
+  }
+  return TRUE;
+}
+
 gboolean
 bnb_ir_check_inst (BnbIrParser *p, guint id)
 {
@@ -243,6 +340,8 @@ bnb_ir_check_inst (BnbIrParser *p, guint id)
   if (inst->update)
     bnb_ir_find_reduction_dims (p, inst);
   if (!bnb_ir_add_comms (p, id))
+    return FALSE;
+  if (inst->split && !bnb_ir_check_split (p, id))
     return FALSE;
   if (inst->value != BNB_IR_NONE)
     g_array_index (p->last_writer, guint, inst->value) = id;

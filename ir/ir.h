@@ -197,6 +197,10 @@ typedef struct {
   /* A load written with `interleave`: the space may give the work-items'
    * levels of each of its dims the innermost weights (interleave(v)). */
   gboolean interleave;
+  /* A store written with `split`: the space may split the reduction that
+   * produced its value across work-groups, each adding its partial sum
+   * to the array, which the host zeroes first (docs/ir.md, section 5.5). */
+  gboolean split;
 } BnbIrInst;
 
 /* A value is defined by one instruction over that instruction's dims and

@@ -177,36 +177,55 @@ bnb_ir_check_level_once (BnbIrParser *p, const BnbIrInst *inst,
   return TRUE;
 }
 
-/* A load's clauses after its dims, each at most once, in any order:
- * `prefetch` (the next step's elements may be fetched early) and
- * `interleave` (the work-items' levels of a dim may take its innermost
- * weights: work-item t loads rows t, t + 16, ...).  Only a load of an
+/* An instruction's clauses after its dims, each at most once, in any
+ * order.  A load's: `prefetch` (the next step's elements may be fetched
+ * early) and `interleave` (the work-items' levels of a dim may take its
+ * innermost weights: work-item t loads rows t, t + 16, ...), only of an
  * `in` array: an array that no work-item writes may be read early, or by
- * other work-items than the ones that would write it. */
+ * other work-items than the ones that would write it.  A store's: `split`
+ * (work-groups may each add a partial sum), only into an `out` array of
+ * f32, which the host may zero before the kernel runs; what it stores is
+ * checked once the store is added (bnb_ir_check_split). */
 static gboolean
 bnb_ir_parse_clauses (BnbIrParser *p, BnbIrInst *inst)
 {
   for (;;) {
     const BnbIrToken *token = bnb_ir_peek (p);
     gboolean prefetch = bnb_ir_token_is (token, "prefetch");
+    gboolean split = bnb_ir_token_is (token, "split");
     gboolean *flag = prefetch ? &inst->prefetch
+                     : split  ? &inst->split
                      : bnb_ir_token_is (token, "interleave") ? &inst->interleave
                                                              : NULL;
-    const char *word = prefetch ? "prefetch" : "interleave";
+    const char *word = prefetch ? "prefetch" : split ? "split" : "interleave";
+    const BnbIrArray *array;
 
     if (!flag)
       return TRUE;
-    if (inst->op != BNB_IR_OP_LOAD)
+    if (inst->op != (split ? BNB_IR_OP_STORE : BNB_IR_OP_LOAD))
       return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
-                          "'%s' applies to a load only", word);
+                          "'%s' applies to a %s only", word,
+                          split ? "store" : "load");
     if (*flag)
       return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SYNTAX,
                           "'%s' is given twice", word);
-    if (bnb_ir_array (p->kernel, inst->array)->mode != BNB_IR_IN)
+    array = bnb_ir_array (p->kernel, inst->array);
+    if (!split && array->mode != BNB_IR_IN)
       return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
                           "'%s' needs an 'in' array: %s is written by "
                           "the kernel",
-                          word, bnb_ir_array (p->kernel, inst->array)->name);
+                          word, array->name);
+    if (split && array->mode != BNB_IR_OUT)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                          "'split' needs an 'out' array: %s is read by the "
+                          "kernel, and the host zeroes a split store's "
+                          "array first",
+                          array->name);
+    if (split && array->type != BNB_IR_F32)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                          "'split' needs an array of f32 (%s is f64): the "
+                          "partial sums are added by 32-bit atomics",
+                          array->name);
     bnb_ir_next (p);
     *flag = TRUE;
   }
@@ -219,6 +238,14 @@ bnb_ir_expect_end (BnbIrParser *p, BnbIrInst *inst, gboolean over)
     return FALSE;
   if (inst->prefetch || inst->interleave)
     return bnb_ir_expect (p, BNB_IR_TOK_SEMI, "after the load's clauses");
+  if (inst->split)
+    return bnb_ir_expect (p, BNB_IR_TOK_SEMI, "after the store's clause");
+  if (inst->op == BNB_IR_OP_STORE)
+    return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
+                          over ? "or ',' or a clause (split) after the "
+                                 "instruction's dimensions"
+                               : "or 'over' or a clause (split) after the "
+                                 "instruction");
   if (inst->op != BNB_IR_OP_LOAD)
     return bnb_ir_expect (p, BNB_IR_TOK_SEMI,
                           over ? "or ',' after the instruction's dimensions"

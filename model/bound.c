@@ -182,6 +182,15 @@ local_ranges (Ctx *c)
 
 /* Every work-group dim holds every instruction through one of its own
  * dims, so g is the product of one instruction's work-group dims. */
+static gboolean
+inst_has_dim (const BnbModelInst *in, guint d)
+{
+  for (guint j = 0; j < in->n_dims; j++)
+    if (in->dims[j] == d)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 group_ranges (Ctx *c)
 {
@@ -199,6 +208,16 @@ group_ranges (Ctx *c)
           if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
             hi *= c->smax[d];
         }
+      /* A split dim that is a work-group dim holds the instructions it
+       * is no dim of too (docs/space.md, "Split reductions"). */
+      for (guint d = 0; d < c->m->n_dims; d++)
+        if (c->m->dims[d].split && !inst_has_dim (in, d))
+          {
+            if ((c->kind[d] & ~BLOCK_BITS) == 0)
+              lo *= c->smin[d];
+            if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
+              hi *= c->smax[d];
+          }
       c->gmin = MAX (c->gmin, lo);
       c->gmax = MIN (c->gmax, hi);
     }

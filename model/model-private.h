@@ -43,6 +43,9 @@ typedef struct {
   guint logical;
   guint level;
   guint owner; /* the instruction whose `over` copy it is, or NONE */
+  /* a split dim: a work-group dim, it holds the instructions it is no
+   * dim of too (bnb_choice_dim_split) */
+  gboolean split;
 } BnbModelDim;
 
 typedef struct {

@@ -183,7 +183,8 @@ build_dims (BnbModel *m)
                                              : BNB_MODEL_NONE,
                                   dim->logical, dim->level,
                                   dim->owner == BNB_IR_NONE ? BNB_MODEL_NONE
-                                                            : dim->owner };
+                                                            : dim->owner,
+                                  bnb_choice_dim_split (m->space, d) };
     }
 }
 

@@ -303,6 +303,65 @@ test_restrict_only_inputs (void)
     }
 }
 
+/* A split store (bench/mxm-reg-split.ir, docs/codegen.md "Split
+ * reductions"): where k.0 is a work-group dim, every store of C adds by
+ * bnb_add, only in the work-items whose local ids the store lacks are 0,
+ * the header says the host zeroes C and the program says so to the
+ * harness (zeroed); where k.0 is a loop, C is stored as before.  The
+ * space allows the instructions outside k.0 inside it only as a
+ * work-group dim, and a kernel without `split` does not allow it. */
+static void
+test_split_store (void)
+{
+  g_autoptr (GError) error = NULL;
+  Spaces s;
+  spaces_load (&s, "bench/mxm-reg-split.ir", "M=64,N=128,K=512");
+  guint n_guarded = 0;
+  for (guint seed = 1; seed <= 24; seed++)
+    {
+      gboolean block = seed % 2;
+      g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s.root);
+      g_assert_true (bnb_choice_node_apply_string (
+          node, block ? "kind(k.0)=block" : "kind(k.0)=loop", &error));
+      g_assert_no_error (error);
+      g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand,
+                                                               1000);
+      g_assert_nonnull (leaf);
+      g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+      g_assert_no_error (error);
+      const char *src = p->source;
+      g_assert_cmpuint (p->zeroed, ==, block ? 1u << 2 : 0);
+      g_assert_true (!strstr (src, "a split store adds into it): C\n")
+                     == !block);
+      g_assert_true (!strstr (src, "bnb_add(&a_C[") == !block);
+      /* every access of C is an addition, or none is */
+      for (const char *at = strstr (src, "a_C["); at;
+           at = strstr (at + 1, "a_C["))
+        g_assert_true ((at - src >= 9 && !strncmp (at - 9, "bnb_add(&", 9))
+                       == block);
+      n_guarded += block && strstr (src, "(get_local_id(") != NULL;
+    }
+  /* random leaves put the loads on local ids that the store lacks */
+  g_assert_cmpuint (n_guarded, >, 0);
+  g_autoptr (BnbChoiceNode) in_loop = bnb_choice_node_copy (s.root);
+  g_assert_false (bnb_choice_node_apply_string (
+      in_loop, "order(k.0,acc)=outside; kind(k.0)=loop", &error));
+  g_clear_error (&error);
+  g_autoptr (BnbChoiceNode) in_block = bnb_choice_node_copy (s.root);
+  g_assert_true (bnb_choice_node_apply_string (
+      in_block, "order(k.0,acc)=outside; kind(k.0)=block", &error));
+  g_assert_no_error (error);
+  spaces_clear (&s);
+  Spaces plain;
+  spaces_load (&plain, "bench/mxm-reg.ir", "M=64,N=128,K=512");
+  g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (plain.root);
+  g_assert_false (bnb_choice_node_apply_string (node, "kind(k.0)=block",
+                                                &error));
+  g_clear_error (&error);
+  spaces_clear (&plain);
+}
+
 /* A `vector` dim can be chosen (the vector-alone rule leaves its own
  * access inside it) and prints one access of the vector type: axpy with
  * its load and store vectorized by 4, and mxm's loads of A along k and of
@@ -629,6 +688,7 @@ main (int argc, char **argv)
   g_test_add_func ("/codegen/double-buffered", test_double_buffered);
   g_test_add_func ("/codegen/vector-and-alignment",
                    test_vector_and_alignment);
+  g_test_add_func ("/codegen/split-store", test_split_store);
   g_test_add_func ("/codegen/random-leaf-past-dead-ends",
                    test_random_leaf_past_dead_ends);
   add_per_kernel ("order-sub-spaces", test_order_sub_spaces);

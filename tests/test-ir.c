@@ -283,6 +283,17 @@ test_body (void)
   "dim m = M tile {1, 2};\n"   \
   "dim n = N;\n"
 
+/* A sum of the rows of A into y, written `split` (docs/ir.md 5.5). */
+#define BNB_TEST_SPLIT_PRELUDE_Y(y)                                   \
+  "param M = 8, N = 8;\narray A : f32[M, N] in;\narray y : " y ";\n" \
+  "dim m = M;\ndim n = N tile {1, 2};\n"
+#define BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_PRELUDE_Y ("f32[M] out")
+#define BNB_TEST_SPLIT_SUM(init, update, store)                       \
+  "loop m.0 { s = " init "; loop n.0 { a = load A[m, n] over n.1; "   \
+  "s = " update " over n.1; } " store " }"
+#define BNB_TEST_SPLIT_ROWS                                            \
+  BNB_TEST_SPLIT_SUM ("mov 0.0", "add a, s", "store y[m], s split;")
+
 /* Two loop nests over the same level, as in the paper's Algorithm 3. */
 static void
 test_separate_nests (void)
@@ -377,6 +388,19 @@ test_prefetch_clause (void)
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "prefetch"))->interleave);
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "z"))->prefetch);
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "w"))->prefetch);
+}
+
+/* `split` marks a store of a sum from zero, with or without `over`. */
+static void
+test_split_clause (void)
+{
+  static const char text[] = BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_ROWS;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) k
+      = bnb_ir_kernel_parse_string ("test.ir", text, sizeof text - 1, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "st.y"))->split);
+  g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "a"))->split);
 }
 
 typedef struct {
@@ -569,6 +593,43 @@ static const BnbTestBadCase bnb_test_bad_cases[] = {
   BAD ("interleave-twice",
        BNB_TEST_PRELUDE "x = load A[m, n] interleave prefetch interleave;",
        SYNTAX, 6, 38, "'interleave' is given twice"),
+  BAD ("split-not-from-zero",
+       BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_SUM ("mov 1.0", "add a, s",
+                                                  "store y[m], s split;"),
+       SEMANTIC, 6, 100,
+       "a 'split' store adds partial sums, so s must be defined by 'mov 0' "
+       "(it is defined at 6:12)"),
+  BAD ("split-of-a-max",
+       BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_SUM ("mov 0.0", "max a, s",
+                                                  "store y[m], s split;"),
+       SEMANTIC, 6, 63,
+       "a 'split' store adds partial sums, so every update of s must add "
+       "into it ('fma x, y, s' or 'add x, s')"),
+  BAD ("split-into-one-element",
+       BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_SUM ("mov 0.0", "add a, s",
+                                                  "store y[0], s split;"),
+       SEMANTIC, 6, 88,
+       "a 'split' store must write each element once, but st.y iterates "
+       "over m, which no subscript of y uses"),
+  BAD ("split-of-no-sum",
+       BNB_TEST_SPLIT_PRELUDE "loop m.0 { s = mov 0.0; store y[m], s split; }",
+       SEMANTIC, 6, 37, "a 'split' store needs a sum: s is never updated"),
+  BAD ("split-of-a-load", BNB_TEST_SPLIT_PRELUDE "a = load A[0, 0] split;",
+       SEMANTIC, 6, 18, "'split' applies to a store only"),
+  BAD ("split-twice",
+       BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_SUM ("mov 0.0", "add a, s",
+                                                  "store y[m], s split split;"),
+       SYNTAX, 6, 108, "'split' is given twice"),
+  BAD ("split-of-f64",
+       BNB_TEST_SPLIT_PRELUDE_Y ("f64[M] out") BNB_TEST_SPLIT_ROWS, SEMANTIC,
+       6, 102,
+       "'split' needs an array of f32 (y is f64): the partial sums are "
+       "added by 32-bit atomics"),
+  BAD ("split-of-an-inout-array",
+       BNB_TEST_SPLIT_PRELUDE_Y ("f32[M] inout") BNB_TEST_SPLIT_ROWS,
+       SEMANTIC, 6, 102,
+       "'split' needs an 'out' array: y is read by the kernel, and the host "
+       "zeroes a split store's array first"),
   BAD ("unknown-array", BNB_TEST_PRELUDE "x = load Q[0];", SEMANTIC, 6, 10,
        "unknown array 'Q'"),
   BAD ("load-of-a-param", BNB_TEST_PRELUDE "x = load M[0];", SEMANTIC, 6, 10,
@@ -978,6 +1039,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ir/parse/names-and-types", test_names_and_types);
   g_test_add_func ("/ir/parse/contextual-words", test_contextual_words);
   g_test_add_func ("/ir/parse/prefetch", test_prefetch_clause);
+  g_test_add_func ("/ir/parse/split", test_split_clause);
   g_test_add_func ("/ir/parse/file-missing", test_parse_file_missing);
   g_test_add_func ("/ir/parse/malformed/count", test_bad_cases_count);
   for (gsize i = 0; i < G_N_ELEMENTS (bnb_test_bad_cases); i++) {

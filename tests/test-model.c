@@ -14,6 +14,8 @@ static const char *const kernels[][2] = {
   { "data/kernels/mxm.ir", "M=256,N=256,K=256" },
   { "data/kernels/gemv.ir", "M=1000,N=1000" },
   { "data/kernels/stencil2d.ir", "H=202,W=202" },
+  /* a k loop that may be split across work-groups (`split`) */
+  { "bench/mxm-reg-split.ir", "M=64,N=256,K=1024" },
 };
 
 static const char *const devices[] = {
@@ -23,7 +25,7 @@ static const char *const devices[] = {
 };
 
 /* Random decision steps per kernel and description: the release build
- * walks 25,000 (100,000 per description); the sanitizer build, which
+ * walks 25,000 (125,000 per description); the sanitizer build, which
  * looks for memory errors on the same code paths, 5,000. */
 #if defined(__SANITIZE_ADDRESS__)
 #define STEPS_PER_CASE 5000

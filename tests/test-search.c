@@ -1736,6 +1736,20 @@ test_end_to_end_double (void)
                              "tests/data/mxm-reg-double.decisions", 24);
 }
 
+/* A k loop split across work-groups (bench/mxm-reg-split.ir, `split`):
+ * four groups along k, the last with a partial part (K = 200 in parts of
+ * 64), each adding its partial sums into C by atomics after the host
+ * zeroed it, with the partial tiles, paddings and prefetches above:
+ * every kernel is right.  Each runs the store in only one of the
+ * work-items that the loads' local ids would repeat it in (a random
+ * leaf added its sum twice before codegen guarded it). */
+static void
+test_end_to_end_split (void)
+{
+  assert_every_kernel_right ("bench/mxm-reg-split.ir", "M=36,N=20,K=200",
+                             "tests/data/mxm-reg-split.decisions", 24);
+}
+
 /* Tiles of n apart from m's (bench/mxm-reg-rect.ir): register tiles of
  * 2 x 2 blocks of 2 x 1 and 2 x 4 elements, partial on m, n and k, both
  * chunks prefetched, `a` padded either way: every kernel is right. */
@@ -2401,6 +2415,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/end-to-end/double", test_end_to_end_double);
   g_test_add_func ("/search/end-to-end/vector", test_end_to_end_vector);
   g_test_add_func ("/search/end-to-end/rect", test_end_to_end_rect);
+  g_test_add_func ("/search/end-to-end/split", test_end_to_end_split);
   g_test_add_func ("/search/end-to-end/interleave-in-place",
                    test_end_to_end_interleave_in_place);
   g_test_add_func ("/search/end-to-end/read-then-update",
