@@ -2,9 +2,11 @@
  * binary of device 0 of platform 0 (PTX text on NVIDIA's driver), for
  * reading the code a candidate became (`ptxas -v` for its registers,
  * `cuobjdump -sass` for its instructions).
+ * The build log goes to stderr, also when the build worked.
  * Usage: cl-binary SOURCE.cl OUT [BUILD-OPTIONS] */
 #include <CL/cl.h>
 #include <glib.h>
+#include <string.h>
 
 int
 main (int argc, char **argv)
@@ -38,15 +40,20 @@ main (int argc, char **argv)
     }
   ctx = clCreateContext (NULL, 1, &device, NULL, NULL, &err);
   prog = clCreateProgramWithSource (ctx, 1, (const char **)&src, &n_src, &err);
-  if (clBuildProgram (prog, 1, &device, argc > 3 ? argv[3] : "", NULL, NULL)
-      != CL_SUCCESS)
+  cl_int built
+      = clBuildProgram (prog, 1, &device, argc > 3 ? argv[3] : "", NULL, NULL);
+  /* The log of a build that worked too: NVIDIA's compiler writes only
+   * "N warnings generated." to stderr, the warnings to the log. */
+  char log[65536] = "";
+  clGetProgramBuildInfo (prog, device, CL_PROGRAM_BUILD_LOG, sizeof log, log,
+                         NULL);
+  if (built != CL_SUCCESS)
     {
-      char log[65536] = "";
-      clGetProgramBuildInfo (prog, device, CL_PROGRAM_BUILD_LOG, sizeof log,
-                             log, NULL);
       g_printerr ("cl-binary: the build failed:\n%s\n", log);
       return 1;
     }
+  if (log[strspn (log, " \t\r\n")])
+    g_printerr ("cl-binary: the build log:\n%s\n", log);
   clGetProgramInfo (prog, CL_PROGRAM_BINARY_SIZES, sizeof n_bin, &n_bin, NULL);
   bin = g_malloc (n_bin);
   clGetProgramInfo (prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL);

@@ -763,7 +763,7 @@ print_inst (Printer *p, guint i)
   g_autofree char *bounds = guard (p, inst, BNB_CG_NONE);
   g_autofree char *once = split_guard (p, i);
   g_autofree char *cond
-      = bounds && once ? g_strdup_printf ("%s & %s", bounds, once)
+      = bounds && once ? g_strdup_printf ("(%s) & %s", bounds, once)
                        : g_strdup (bounds ? bounds : once);
   open_guard (p, cond);
   print_assignment (p, inst);
