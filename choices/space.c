@@ -131,6 +131,18 @@ dim_is_split (const BnbIrKernel *k, guint dim)
   gboolean stored = FALSE;
   if (bnb_ir_dim (k, dim)->level != 0 || !dim_is_reduction (k, dim))
     return FALSE;
+  /* the parser asks that only updates and split stores read a split
+   * store's sum (bnb_ir_check_splits); kept here too, since a reader
+   * inside the dim would see one work-group's part */
+  for (guint c = 0; c < k->comms->len; c++)
+    {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      const BnbIrInst *reader = bnb_ir_inst (k, comm->consumer);
+      if (defines_split_sum (k, bnb_ir_value (k, comm->value)->producer, dim)
+          && !reader->split
+          && !(reader->update && reader->value == comm->value))
+        return FALSE;
+    }
   for (guint i = 0; i < k->insts->len; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (k, i);

@@ -266,13 +266,35 @@ static char *
 first_kernel_name (const char *source)
 {
   g_autoptr (GRegex) regex
-      = g_regex_new ("\\b(?:__kernel|kernel)\\b[^;{]*?\\bvoid\\s+([A-Za-z_][A-"
-                     "Za-z0-9_]*)\\s*\\(",
-                     G_REGEX_DOTALL, 0, NULL);
+      = g_regex_new ("^[ \\t]*(?:__kernel|kernel)\\b[^;{]*?\\bvoid\\s+([A-Za-"
+                     "z_][A-Za-z0-9_]*)\\s*\\(",
+                     G_REGEX_DOTALL | G_REGEX_MULTILINE, 0, NULL);
   g_autoptr (GMatchInfo) match = NULL;
   if (!g_regex_match (regex, source, 0, &match))
     return NULL;
   return g_match_info_fetch (match, 1);
+}
+
+/* The arrays that `bnbtune emit`'s header says the host zeroes before
+ * each launch (a split store adds into them, docs/codegen.md), as
+ * BnbCodegenProgram.zeroed: a source that was emitted runs as the
+ * search ran it. */
+static guint64
+zeroed_arrays (const BnbIrKernel *k, const char *text)
+{
+  static const char mark[] = "zeroed by the host before each launch (a "
+                             "split store adds into it): ";
+  guint64 zeroed = 0;
+  for (const char *at = strstr (text, mark); at; at = strstr (at + 1, mark))
+    {
+      const char *name = at + sizeof mark - 1;
+      gsize length = strcspn (name, " \n");
+      for (guint a = 0; a < k->arrays->len && a < 64; a++)
+        if (strlen (bnb_ir_array (k, a)->name) == length
+            && !strncmp (bnb_ir_array (k, a)->name, name, length))
+          zeroed |= G_GUINT64_CONSTANT (1) << a;
+    }
+  return zeroed;
 }
 
 /* The kernel's sizes as macros ahead of a hand-written source, which
@@ -305,6 +327,7 @@ hand_written (const RunOptions *o, const BnbIrKernel *k, GError **error)
       || !parse_work_size (o->local, "--local", p->local_size, error))
     return NULL;
   p->source = with_sizes (k, text);
+  p->zeroed = zeroed_arrays (k, text);
   p->kernel_name
       = o->kernel_name ? g_strdup (o->kernel_name) : first_kernel_name (text);
   if (!p->kernel_name)

@@ -385,11 +385,60 @@ bnb_ir_check_used (BnbIrParser *p)
   return TRUE;
 }
 
+/* What a `split` store asks of the whole kernel: only the updates of its
+ * sum and split stores read the sum (any other reader inside the split
+ * would see one work-group's part), and no other store writes its array
+ * (the parts are added to whatever is there). */
+static gboolean
+bnb_ir_check_splits (BnbIrParser *p)
+{
+  const BnbIrKernel *k = p->kernel;
+
+  for (guint i = 0; i < k->insts->len; i++) {
+    const BnbIrInst *store = bnb_ir_inst (k, i);
+    guint v;
+
+    if (!store->split)
+      continue;
+    v = store->operands[0].index;
+    for (guint c = 0; c < k->comms->len; c++) {
+      const BnbIrComm *comm = bnb_ir_comm (k, c);
+      const BnbIrInst *reader = bnb_ir_inst (k, comm->consumer);
+
+      if (comm->value != v || reader->split
+          || (reader->update && reader->value == v))
+        continue;
+      return bnb_ir_fail (p, reader->loc, BNB_IR_ERROR_SEMANTIC,
+                          "%s reads %s, the sum that the 'split' store at "
+                          "%u:%u adds: only its updates and 'split' stores "
+                          "may read it",
+                          reader->name, bnb_ir_value (k, v)->name,
+                          store->loc.line, store->loc.column);
+    }
+    for (guint j = 0; j < k->insts->len; j++) {
+      const BnbIrInst *other = bnb_ir_inst (k, j);
+
+      if (j != i && other->op == BNB_IR_OP_STORE
+          && other->array == store->array)
+        return bnb_ir_fail (p, j < i ? store->loc : other->loc,
+                            BNB_IR_ERROR_SEMANTIC,
+                            "a 'split' store must be the only store into "
+                            "%s (%s at %u:%u stores it too)",
+                            bnb_ir_array (k, store->array)->name,
+                            j < i ? other->name : store->name,
+                            j < i ? other->loc.line : store->loc.line,
+                            j < i ? other->loc.column : store->loc.column);
+    }
+  }
+  return TRUE;
+}
+
 gboolean
 bnb_ir_check_kernel (BnbIrParser *p)
 {
   if (p->kernel->insts->len == 0)
     return bnb_ir_fail (p, bnb_ir_peek (p)->loc, BNB_IR_ERROR_SEMANTIC,
                         "the kernel has no instruction");
-  return bnb_ir_check_stored (p) && bnb_ir_check_used (p);
+  return bnb_ir_check_stored (p) && bnb_ir_check_used (p)
+         && bnb_ir_check_splits (p);
 }

@@ -221,6 +221,11 @@ bnb_ir_parse_clauses (BnbIrParser *p, BnbIrInst *inst)
                           "kernel, and the host zeroes a split store's "
                           "array first",
                           array->name);
+    if (split && inst->array >= 64)
+      return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
+                          "'split' works on the first 64 arrays of a "
+                          "kernel; %s is array %u",
+                          array->name, inst->array + 1);
     if (split && array->type != BNB_IR_F32)
       return bnb_ir_fail (p, token->loc, BNB_IR_ERROR_SEMANTIC,
                           "'split' needs an array of f32 (%s is f64): the "

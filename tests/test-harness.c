@@ -1117,6 +1117,60 @@ test_cli_emit_and_run (void)
   remove_dir (dir);
 }
 
+/* An emitted kernel with a split store (bench/gemv-split.ir, its rows
+ * split across work-groups) run by `bnbtune run --source`: the kernel
+ * is found past the bnb_add before it, and its header's "zeroed by the
+ * host" makes the run zero y first (without either, the build named
+ * bnb_add, or y held NaN). */
+static void
+test_cli_run_split_source (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = test_dir ();
+  g_autofree char *path = g_build_filename (dir, "split.cl", NULL);
+  g_autoptr (BnbIrKernel) k
+      = bnb_ir_kernel_parse_file ("bench/gemv-split.ir", &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (k, "M=40,N=300", &error));
+  BnbChoiceLimits limits = bnb_choice_limits_default ();
+  g_autoptr (BnbChoiceSpace) space = bnb_choice_space_new (k, &limits, &error);
+  g_assert_no_error (error);
+  g_autoptr (BnbChoiceNode) node = bnb_choice_node_root (space, &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_choice_node_apply_string (
+      node, "kind(n.0)=block; tile(n.1)=16; tile(n.2)=4", &error));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (node, rand, 1000);
+  g_assert_nonnull (leaf);
+  g_autoptr (BnbCodegenProgram) p = bnb_codegen_generate (leaf, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (p->zeroed, ==, 1u << 2);
+  g_assert_true (g_file_set_contents (path, p->source, -1, NULL));
+  g_autofree char *source = g_strdup_printf ("--source=%s", path);
+  g_autofree char *global
+      = g_strdup_printf ("--global=%zu,%zu,%zu", p->global_size[0],
+                         p->global_size[1], p->global_size[2]);
+  g_autofree char *local
+      = g_strdup_printf ("--local=%zu,%zu,%zu", p->local_size[0],
+                         p->local_size[1], p->local_size[2]);
+  g_autofree char *device
+      = g_strdup_printf ("--device=%s", bnb_test_device ());
+  const char *run[] = { bnb_test_bnbtune (),
+                        "run",
+                        "--kernel=bench/gemv-split.ir",
+                        "--size=M=40,N=300",
+                        device,
+                        source,
+                        global,
+                        local,
+                        "--no-journal",
+                        NULL };
+  g_auto (CliRun) r = { 0 };
+  spawn_cli (run, &r);
+  assert_cli (&r, 0, "outcome: ok\n");
+  remove_dir (dir);
+}
+
 /* Every leaf is a valid candidate: random leaves of every shipped kernel,
  * at sizes the tiles do not all divide, generate, build, run and match
  * the reference.  One launch each, no warm-up. */
@@ -1666,6 +1720,8 @@ main (int argc, char **argv)
                    test_workers_prepare_while_evaluating);
   g_test_add_func ("/harness/cli/usage", test_cli_usage);
   g_test_add_func ("/harness/cli/emit-and-run", test_cli_emit_and_run);
+  g_test_add_func ("/harness/cli/run-split-source",
+                   test_cli_run_split_source);
   g_test_add_func ("/harness/cli/journal-crash", test_journal_crash);
   g_test_add_func ("/harness/property/random-leaves",
                    test_property_random_leaves);

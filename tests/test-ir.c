@@ -403,6 +403,30 @@ test_split_clause (void)
   g_assert_false (bnb_ir_inst (k, bnb_test_find_inst (k, "a"))->split);
 }
 
+/* `split` adds into an array the host zeroes, a bit per array among the
+ * first 64 (BnbCodegenProgram.zeroed): past them, an error. */
+static void
+test_split_past_64_arrays (void)
+{
+  GString *text = g_string_new ("param N = 8;\n");
+  g_autoptr (GError) error = NULL;
+  for (guint a = 0; a < 64; a++)
+    g_string_append_printf (text, "array A%u : f32[N] in;\n", a);
+  g_string_append (text, "array C : f32[N] out;\ndim i = N;\ndim k = N;\n"
+                         "loop i.0 { s = mov 0.0; loop k.0 { "
+                         "a = load A63[k]; s = add a, s; } "
+                         "store C[i], s split; }\n");
+  g_autoptr (BnbIrKernel) k
+      = bnb_ir_kernel_parse_string ("many.ir", text->str, text->len, &error);
+  g_assert_null (k);
+  g_assert_error (error, BNB_IR_ERROR, BNB_IR_ERROR_SEMANTIC);
+  g_assert_nonnull (strstr (error->message, "many.ir:69:"));
+  g_assert_nonnull (strstr (error->message, "'split' works on the first 64 "
+                                            "arrays of a kernel; C is array "
+                                            "65"));
+  g_string_free (text, TRUE);
+}
+
 typedef struct {
   const char *name;
   const char *text;
@@ -614,6 +638,21 @@ static const BnbTestBadCase bnb_test_bad_cases[] = {
   BAD ("split-of-no-sum",
        BNB_TEST_SPLIT_PRELUDE "loop m.0 { s = mov 0.0; store y[m], s split; }",
        SEMANTIC, 6, 37, "a 'split' store needs a sum: s is never updated"),
+  BAD ("split-sum-read-inside",
+       BNB_TEST_SPLIT_PRELUDE_Y ("f32[M] out;\narray z : f32[M, N] out")
+       "loop m.0 { s = mov 0.0; loop n.0 { a = load A[m, n] over n.1; "
+       "s = add a, s over n.1; store z[m, n], s over n.1; } "
+       "store y[m], s split; }",
+       SEMANTIC, 7, 86,
+       "st.z reads s, the sum that the 'split' store at 7:115 adds: only "
+       "its updates and 'split' stores may read it"),
+  BAD ("split-not-the-only-store",
+       BNB_TEST_SPLIT_PRELUDE BNB_TEST_SPLIT_SUM ("mov 0.0", "add a, s",
+                                                  "store y[m], 1.0; "
+                                                  "store y[m], s split;"),
+       SEMANTIC, 6, 105,
+       "a 'split' store must be the only store into y (st.y at 6:88 "
+       "stores it too)"),
   BAD ("split-of-a-load", BNB_TEST_SPLIT_PRELUDE "a = load A[0, 0] split;",
        SEMANTIC, 6, 18, "'split' applies to a store only"),
   BAD ("split-twice",
@@ -1040,6 +1079,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ir/parse/contextual-words", test_contextual_words);
   g_test_add_func ("/ir/parse/prefetch", test_prefetch_clause);
   g_test_add_func ("/ir/parse/split", test_split_clause);
+  g_test_add_func ("/ir/parse/split-past-64-arrays",
+                   test_split_past_64_arrays);
   g_test_add_func ("/ir/parse/file-missing", test_parse_file_missing);
   g_test_add_func ("/ir/parse/malformed/count", test_bad_cases_count);
   for (gsize i = 0; i < G_N_ELEMENTS (bnb_test_bad_cases); i++) {
