@@ -40,6 +40,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 
+#include "codegen/codegen.h"
 #include "devices/devices.h"
 
 #include <clblast_c.h>
@@ -651,8 +652,6 @@ round_up (size_t n)
   return (n + WORK_GROUP_SIDE - 1) / WORK_GROUP_SIDE * WORK_GROUP_SIDE;
 }
 
-/* One run of the naive kernel (the grid rounded up to whole work-groups,
- * which its guard idles): its event's duration in seconds. */
 /* One timed launch: from the start of the zero fill of C where `zero` (a
  * bnbtune kernel whose split store adds into C, timed as bnbtune's
  * harness times it), else of the kernel, to the kernel's end. */
@@ -734,8 +733,7 @@ time_ours (const Bench *b, const Operands *x, const Options *o)
          "only (no temporary in global memory)",
          o->ours, (unsigned)n_args);
   /* bnbtune emit's header names the arrays the host zeroes first. */
-  int zero = strstr (b->ours_text, "(a split store adds into it): C\n")
-             != NULL;
+  int zero = strstr (b->ours_text, BNB_CODEGEN_ZEROED_MARK "C\n") != NULL;
   return time_kernel (b, x, o, program, kernel, global, local, zero);
 }
 

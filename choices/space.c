@@ -119,10 +119,12 @@ defines_split_sum (const BnbIrKernel *k, guint i, guint dim)
   return FALSE;
 }
 
-/* A split dim (BnbDimInfo.split): level 0 of a reduction dim, and every
- * instruction outside it either a `split` store or the definition of a
- * sum reduced along it that one reads (the parser checked that such a
- * sum starts at 0 and only adds).  Each work-group along it then
+/* A split dim (BnbDimInfo.split): level 0 of a reduction dim (whose
+ * kinds, as level 0's, are `block` and `loop`), and every instruction
+ * outside it either a `split` store or the definition of a sum reduced
+ * along it that one reads (the parser checked that such a sum starts at
+ * 0, only adds, and that only its updates and split stores read it,
+ * bnb_ir_check_splits).  Each work-group along it then
  * computes a partial sum from 0 and adds it into the zeroed array; an
  * instruction of any other kind outside it would run once per group. */
 static gboolean
@@ -131,18 +133,6 @@ dim_is_split (const BnbIrKernel *k, guint dim)
   gboolean stored = FALSE;
   if (bnb_ir_dim (k, dim)->level != 0 || !dim_is_reduction (k, dim))
     return FALSE;
-  /* the parser asks that only updates and split stores read a split
-   * store's sum (bnb_ir_check_splits); kept here too, since a reader
-   * inside the dim would see one work-group's part */
-  for (guint c = 0; c < k->comms->len; c++)
-    {
-      const BnbIrComm *comm = bnb_ir_comm (k, c);
-      const BnbIrInst *reader = bnb_ir_inst (k, comm->consumer);
-      if (defines_split_sum (k, bnb_ir_value (k, comm->value)->producer, dim)
-          && !reader->split
-          && !(reader->update && reader->value == comm->value))
-        return FALSE;
-    }
   for (guint i = 0; i < k->insts->len; i++)
     {
       const BnbIrInst *inst = bnb_ir_inst (k, i);
@@ -217,8 +207,7 @@ static_kind_domain (const BnbChoiceSpace *s, guint dim)
     dom &= ~(1u << BNB_KIND_VECTOR);
   if (s->dim_info[dim].reduction)
     dom &= (1u << BNB_KIND_LOOP) | (1u << BNB_KIND_UNROLL)
-           | (1u << BNB_KIND_ELIDED)
-           | (s->dim_info[dim].split ? 1u << BNB_KIND_BLOCK : 0);
+           | (1u << BNB_KIND_ELIDED);
   return dom;
 }
 

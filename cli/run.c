@@ -282,8 +282,7 @@ first_kernel_name (const char *source)
 static guint64
 zeroed_arrays (const BnbIrKernel *k, const char *text)
 {
-  static const char mark[] = "zeroed by the host before each launch (a "
-                             "split store adds into it): ";
+  static const char mark[] = BNB_CODEGEN_ZEROED_MARK;
   guint64 zeroed = 0;
   for (const char *at = strstr (text, mark); at; at = strstr (at + 1, mark))
     {

@@ -67,6 +67,10 @@ typedef struct {
    * (interleave(v)=yes read, and it changes that dim's code; dims past
    * the 64th are never interleaved) */
   guint64 *interleave;
+  /* bit a: array a is added into by a split store that runs in a
+   * work-group dim it lacks, and zeroed by the host first
+   * (BnbCodegenProgram.zeroed) */
+  guint64 zeroed;
   gsize local_size[3];
   gsize groups[3];
 } BnbCgLowered;
@@ -90,7 +94,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbCgLowered, bnb_cg_lowered_free)
 /* Whether `inst`, a `split` store, runs in a work-group dim it lacks (its
  * reduction is split across work-groups): it adds into the array, which
  * the host zeroes first (docs/codegen.md, "Split reductions"). */
-gboolean bnb_cg_split_store (const BnbCgLowered *low, guint inst);
+static inline gboolean
+bnb_cg_split_store (const BnbCgLowered *low, guint inst)
+{
+  const BnbIrInst *in = bnb_ir_inst (low->kernel, inst);
+  return in->split && (low->zeroed >> in->array & 1);
+}
 
 /* The source; *code_start is where the code begins after the header
  * comment (the comment lists the decisions; the code does not depend on

@@ -143,10 +143,7 @@ bnb_codegen_generate (const BnbChoiceNode *leaf, GError **error)
       prog->local_size[h] = low->local_size[h];
       prog->global_size[h] = low->local_size[h] * low->groups[h];
     }
-  for (guint i = 0; i < low->kernel->insts->len; i++)
-    if (bnb_cg_split_store (low, i))
-      prog->zeroed |= G_GUINT64_CONSTANT (1)
-                      << bnb_ir_inst (low->kernel, i)->array;
+  prog->zeroed = low->zeroed;
   prog->n_scratch = scratch->len;
   prog->scratch_bytes
       = (gsize *)g_array_free (g_steal_pointer (&scratch), FALSE);

@@ -667,6 +667,32 @@ choose_interleave (BnbCgLowered *low)
 
 /* The steps of lowering; each stops the lowering of an open node once a
  * read was not answered. */
+/* The arrays of the `split` stores that run in a work-group dim they
+ * lack (their reduction split across work-groups): the parser lets no
+ * other store into such an array (bnb_ir_check_splits), so a bit per
+ * array says which stores add. */
+static void
+find_zeroed (BnbCgLowered *low)
+{
+  for (guint i = 0; i < low->kernel->insts->len; i++)
+    {
+      const BnbIrInst *in = bnb_ir_inst (low->kernel, i);
+      if (!in->split)
+        continue;
+      for (guint d = 0; d < low->kernel->dims->len; d++)
+        {
+          guint c = low->dim_class[d];
+          gboolean own = FALSE;
+          if (c == BNB_CG_NONE || low->classes[c].kind != BNB_KIND_BLOCK)
+            continue;
+          for (guint e = 0; e < in->n_dims; e++)
+            own |= low->dim_class[in->dims[e]] == c;
+          if (!own)
+            low->zeroed |= G_GUINT64_CONSTANT (1) << in->array;
+        }
+    }
+}
+
 static gboolean
 lower_steps (BnbCgLowered *low, GError **error)
 {
@@ -688,6 +714,7 @@ lower_steps (BnbCgLowered *low, GError **error)
   if (low->reader.open)
     return TRUE;
   choose_interleave (low);
+  find_zeroed (low);
   return TRUE;
 }
 
@@ -734,24 +761,4 @@ bnb_cg_lowered_free (BnbCgLowered *low)
   g_free (low->doubled);
   g_free (low->interleave);
   g_free (low);
-}
-
-gboolean
-bnb_cg_split_store (const BnbCgLowered *low, guint inst)
-{
-  const BnbIrInst *in = bnb_ir_inst (low->kernel, inst);
-  if (!in->split)
-    return FALSE;
-  for (guint d = 0; d < low->kernel->dims->len; d++)
-    {
-      guint c = low->dim_class[d];
-      gboolean own = FALSE;
-      if (c == BNB_CG_NONE || low->classes[c].kind != BNB_KIND_BLOCK)
-        continue;
-      for (guint e = 0; e < in->n_dims; e++)
-        own |= low->dim_class[in->dims[e]] == c;
-      if (!own)
-        return TRUE;
-    }
-  return FALSE;
 }

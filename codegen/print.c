@@ -1178,16 +1178,10 @@ print_header (Printer *p, const char *decisions)
       p->out, ")\n * local size %zu x %zu x %zu, %zu x %zu x %zu groups\n",
       low->local_size[0], low->local_size[1], low->local_size[2],
       low->groups[0], low->groups[1], low->groups[2]);
-  for (guint a = 0; a < k->arrays->len; a++)
-    for (guint i = 0; i < k->insts->len; i++)
-      if (bnb_ir_inst (k, i)->array == a && bnb_cg_split_store (low, i))
-        {
-          g_string_append_printf (p->out,
-                                  " * zeroed by the host before each launch "
-                                  "(a split store adds into it): %s\n",
-                                  bnb_ir_array (k, a)->name);
-          break;
-        }
+  for (guint a = 0; a < k->arrays->len && a < 64; a++)
+    if (low->zeroed >> a & 1)
+      g_string_append_printf (p->out, " * " BNB_CODEGEN_ZEROED_MARK "%s\n",
+                              bnb_ir_array (k, a)->name);
   g_string_append (p->out, " * decisions (the orders of elided dims, all "
                            "absent, left out):\n");
   for (guint i = 0; clauses[i]; i++)
@@ -1203,36 +1197,30 @@ print_header (Printer *p, const char *decisions)
 static void
 print_helpers (Printer *p)
 {
-  const BnbIrKernel *k = kernel (p);
-  const BnbCgLowered *low = p->low;
-  for (guint i = 0; i < k->insts->len; i++)
-    if (bnb_cg_split_store (low, i))
-      {
-        /* OpenCL 1.2 has no atomic add of floats.  NVIDIA's compiler
-         * (which defines cl_nv_pragma_unroll) takes PTX: one reduction
-         * in L2, 13% faster than the loop at M = 64, N = K = 4096 on an
-         * H200 (docs/results.md, "Split reductions").  Elsewhere,
-         * compare and swap the bits until no other work-group wrote in
-         * between. */
-        g_string_append (
-            p->out,
-            "/* A split store's partial sum, added to a zeroed array. */\n"
-            "void bnb_add(volatile __global float *at, float v)\n"
-            "{\n"
-            "#ifdef cl_nv_pragma_unroll\n"
-            "  asm volatile(\"red.global.add.f32 [%0], %1;\"\n"
-            "               :: \"l\"(at), \"f\"(v) : \"memory\");\n"
-            "#else\n"
-            "  uint seen = as_uint(*at), old;\n"
-            "  do {\n"
-            "    old = seen;\n"
-            "    seen = atomic_cmpxchg((volatile __global uint *)at, old,\n"
-            "                          as_uint(as_float(old) + v));\n"
-            "  } while (seen != old);\n"
-            "#endif\n"
-            "}\n");
-        break;
-      }
+  if (!p->low->zeroed)
+    return;
+  /* OpenCL 1.2 has no atomic add of floats.  NVIDIA's compiler (which
+   * defines cl_nv_pragma_unroll) takes PTX: one reduction in L2, 13%
+   * faster than the loop at M = 64, N = K = 4096 on an H200
+   * (docs/results.md, "Split reductions").  Elsewhere, compare and swap
+   * the bits until no other work-group wrote in between. */
+  g_string_append (
+      p->out,
+      "/* A split store's partial sum, added to a zeroed array. */\n"
+      "void bnb_add(volatile __global float *at, float v)\n"
+      "{\n"
+      "#ifdef cl_nv_pragma_unroll\n"
+      "  asm volatile(\"red.global.add.f32 [%0], %1;\"\n"
+      "               :: \"l\"(at), \"f\"(v) : \"memory\");\n"
+      "#else\n"
+      "  uint seen = as_uint(*at), old;\n"
+      "  do {\n"
+      "    old = seen;\n"
+      "    seen = atomic_cmpxchg((volatile __global uint *)at, old,\n"
+      "                          as_uint(as_float(old) + v));\n"
+      "  } while (seen != old);\n"
+      "#endif\n"
+      "}\n");
 }
 
 static GString *

@@ -180,17 +180,21 @@ local_ranges (Ctx *c)
   warp_rows (c);
 }
 
-/* Every work-group dim holds every instruction through one of its own
- * dims, so g is the product of one instruction's work-group dims. */
-static gboolean
-inst_has_dim (const BnbModelInst *in, guint d)
+/* One work-group dim `d` of an instruction: certainly one, it multiplies
+ * the least count of work-groups; possibly one, the most. */
+static void
+count_groups (const Ctx *c, guint d, double *lo, double *hi)
 {
-  for (guint j = 0; j < in->n_dims; j++)
-    if (in->dims[j] == d)
-      return TRUE;
-  return FALSE;
+  if ((c->kind[d] & ~BLOCK_BITS) == 0)
+    *lo *= c->smin[d];
+  if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
+    *hi *= c->smax[d];
 }
 
+/* Every work-group dim holds every instruction through one of its own
+ * dims, or is a split dim that holds it (BnbModelInst.held, docs/space.md
+ * "Split reductions"), so g is the product of one instruction's
+ * work-group dims and the split ones that hold it. */
 static void
 group_ranges (Ctx *c)
 {
@@ -201,23 +205,9 @@ group_ranges (Ctx *c)
       const BnbModelInst *in = &c->m->insts[i];
       double lo = 1, hi = 1;
       for (guint j = 0; j < in->n_dims; j++)
-        {
-          guint d = in->dims[j];
-          if ((c->kind[d] & ~BLOCK_BITS) == 0)
-            lo *= c->smin[d];
-          if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
-            hi *= c->smax[d];
-        }
-      /* A split dim that is a work-group dim holds the instructions it
-       * is no dim of too (docs/space.md, "Split reductions"). */
-      for (guint d = 0; d < c->m->n_dims; d++)
-        if (c->m->dims[d].split && !inst_has_dim (in, d))
-          {
-            if ((c->kind[d] & ~BLOCK_BITS) == 0)
-              lo *= c->smin[d];
-            if (c->kind[d] & KIND_BIT (BNB_KIND_BLOCK))
-              hi *= c->smax[d];
-          }
+        count_groups (c, in->dims[j], &lo, &hi);
+      for (guint j = 0; j < in->n_held; j++)
+        count_groups (c, in->held[j], &lo, &hi);
       c->gmin = MAX (c->gmin, lo);
       c->gmax = MIN (c->gmax, hi);
     }

@@ -43,9 +43,6 @@ typedef struct {
   guint logical;
   guint level;
   guint owner; /* the instruction whose `over` copy it is, or NONE */
-  /* a split dim: a work-group dim, it holds the instructions it is no
-   * dim of too (bnb_choice_dim_split) */
-  gboolean split;
 } BnbModelDim;
 
 typedef struct {
@@ -71,6 +68,10 @@ typedef struct {
 typedef struct {
   guint n_dims;
   guint dims[BNB_IR_MAX_INST_DIMS];
+  /* The split dims it is no dim of (bnb_choice_dim_split): as work-group
+   * dims they hold it too, so they count in its work-groups. */
+  guint n_held;
+  guint held[BNB_IR_MAX_INST_DIMS];
   guint n_groups;
   BnbModelGroup groups[BNB_IR_MAX_INST_DIMS];
   BnbPosMask vary;

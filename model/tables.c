@@ -153,6 +153,10 @@ build_insts (BnbModel *m)
       BnbModelInst *mi = &m->insts[i];
       mi->n_dims = inst->n_dims;
       memcpy (mi->dims, inst->dims, sizeof inst->dims);
+      for (guint d = 0; d < m->n_dims; d++)
+        if (bnb_choice_dim_split (m->space, d) && !bnb_ir_inst_has_dim (inst, d)
+            && mi->n_held < BNB_IR_MAX_INST_DIMS)
+          mi->held[mi->n_held++] = d;
       mi->update = inst->update;
       for (guint r = 0; r < inst->n_reduction_dims; r++)
         mi->reduction |= 1u << inst_position (inst, inst->reduction_dims[r]);
@@ -183,8 +187,7 @@ build_dims (BnbModel *m)
                                              : BNB_MODEL_NONE,
                                   dim->logical, dim->level,
                                   dim->owner == BNB_IR_NONE ? BNB_MODEL_NONE
-                                                            : dim->owner,
-                                  bnb_choice_dim_split (m->space, d) };
+                                                            : dim->owner };
     }
 }
 
