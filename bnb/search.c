@@ -231,12 +231,17 @@ update_timeout (BnbSearchContext *ctx)
 {
   const BnbSearchOptions *o = ctx->options;
   const BnbEvaluatorClass *k = ctx->evaluator->klass;
-  if (k->set_timeout == NULL || !isfinite (ctx->result->best_s)
-      || o->timeout_factor <= 0)
+  if (!isfinite (ctx->result->best_s) || o->timeout_factor <= 0)
     return;
-  k->set_timeout (ctx->evaluator->self,
-                  fmax (o->timeout_factor * ctx->result->best_s,
-                        o->min_timeout_s));
+  if (k->set_timeout != NULL)
+    k->set_timeout (ctx->evaluator->self,
+                    fmax (o->timeout_factor * ctx->result->best_s,
+                          o->min_timeout_s));
+  /* no floor here: the profiling event times one launch exactly, and
+   * the worker goes on (a launch past the limit above is killed) */
+  if (k->set_slow != NULL)
+    k->set_slow (ctx->evaluator->self,
+                 o->timeout_factor * ctx->result->best_s);
 }
 
 static void

@@ -170,12 +170,15 @@ typedef struct {
 } BnbHarnessHooks;
 
 /* One evaluation; `*fatal` is set when the context may be unusable after
- * it (an error the device reported while running). */
+ * it (an error the device reported while running).  A launch after the
+ * first that takes more than `slow_s` (0: none) ends the launches
+ * (bnb_harness_set_slow). */
 BNB_GIVE BnbEvaluation *bnb_harness_local_evaluate (BnbHarnessLocal *local,
                                                     const BnbHarnessProgram
                                                         *program,
                                                     guint warmup,
                                                     guint repetitions,
+                                                    double slow_s,
                                                     const BnbHarnessHooks
                                                         *hooks,
                                                     gboolean *fatal)
@@ -271,6 +274,7 @@ typedef struct {
   double first_launch_s;
   double runs_s;
   const _Atomic gint64 *end_us; /* read at every wait, NULL: none */
+  double slow_s; /* bnb_harness_local_evaluate's, sent to the worker */
 } BnbHarnessLimits;
 
 BNB_GIVE BnbEvaluation *bnb_harness_proxy_evaluate (BnbHarnessProxy *proxy,

@@ -25,6 +25,7 @@ struct BnbHarness {
   GMutex lock;       /* one evaluation at a time */
   GMutex local_lock; /* the `local` pointer, for prepare */
   double timeout_s;
+  double slow_s; /* bnb_harness_set_slow's, 0: none */
   _Atomic gint64 end_us; /* the search's deadline, 0: none */
   BnbHarnessProblem *problem;
   BnbHarnessLocal *local;
@@ -364,6 +365,15 @@ bnb_harness_set_timeout (BnbHarness *h, double seconds)
 }
 
 void
+bnb_harness_set_slow (BnbHarness *h, double seconds)
+{
+  g_return_if_fail (seconds >= 0);
+  g_mutex_lock (&h->lock);
+  h->slow_s = seconds;
+  g_mutex_unlock (&h->lock);
+}
+
+void
 bnb_harness_set_deadline (BnbHarness *h, gint64 end_us)
 {
   atomic_store (&h->end_us, end_us);
@@ -466,7 +476,7 @@ evaluate_local (BnbHarness *h, const BnbCodegenProgram *program,
   if (!ensure_problem (h, error))
     return NULL;
   e = bnb_harness_local_evaluate (h->local, program, h->options.warmup,
-                                  repetitions, NULL, &fatal);
+                                  repetitions, h->slow_s, NULL, &fatal);
   if (fatal)
     close_local (h);
   return e;
@@ -489,7 +499,7 @@ evaluate_pool (BnbHarness *h, const BnbCodegenProgram *program,
    * whatever limit the search has set since. */
   BnbHarnessLimits limits
       = { h->options.build_timeout_s, MAX (h->timeout_s, h->options.timeout_s),
-          h->timeout_s, &h->end_us };
+          h->timeout_s, &h->end_us, h->slow_s };
   return bnb_harness_pool_evaluate (h->pool, &setup, program,
                                     h->options.warmup, repetitions, &limits,
                                     error);

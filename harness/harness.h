@@ -187,6 +187,14 @@ guint bnb_harness_n_workers (const BnbHarness *harness);
 /* The limit on the runs of later evaluations (seconds > 0); in a worker
  * process, on the launches after the first. */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
+/* Later evaluations end their launches once a launch after the first
+ * takes more than `seconds` (0, the default: never): that launch's time
+ * stands as the last repetition (the only one if it was a warm-up), its
+ * output is verified as any, and the evaluation's message says so.  A
+ * search sets it to a multiple of its best time, so that a candidate far
+ * slower than the best costs two launches, not all of them (docs/harness.md,
+ * "Slow candidates"). */
+void bnb_harness_set_slow (BnbHarness *harness, double seconds);
 /* Evaluations stop at `end_us` on the monotonic clock (0: no deadline),
  * whatever stage they are in, and come back `stopped`: a search's time
  * budget holds even while a build or a run would go on.  Safe from any

@@ -373,8 +373,12 @@ summarize_times (BnbEvaluation *e, double *times, guint n)
   e->median_s = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
 }
 
+/* The launches, warm-up then timed.  A launch after the first (which may
+ * hold a late compile) that takes more than `slow_s` (0: no limit) ends
+ * them: its time is the last repetition (the only one, if it was a
+ * warm-up), and the output it wrote is verified as any. */
 static gboolean
-launches (Run *run, guint warmup, guint repetitions)
+launches (Run *run, guint warmup, guint repetitions, double slow_s)
 {
   run->times = g_new0 (double, repetitions);
   run->e->warmup = warmup;
@@ -385,6 +389,18 @@ launches (Run *run, guint warmup, guint repetitions)
         return FALSE;
       if (i == 0 && run->hooks && run->hooks->launched)
         run->hooks->launched (run->hooks->data);
+      if (i > 0 && slow_s > 0 && seconds > slow_s)
+        {
+          run->e->warmup = MIN (i, warmup);
+          run->e->message = g_strdup_printf (
+              "stopped after launch %u of %u: %.6g s, more than the "
+              "search's %.6g s (slower than its best)",
+              i + 1, warmup + repetitions, seconds, slow_s);
+          guint timed = i >= warmup ? i - warmup + 1 : 1;
+          run->times[timed - 1] = seconds;
+          summarize_times (run->e, run->times, timed);
+          return TRUE;
+        }
       if (i >= warmup)
         run->times[i - warmup] = seconds;
     }
@@ -533,8 +549,8 @@ note_build (Run *run)
 BnbEvaluation *
 bnb_harness_local_evaluate (BnbHarnessLocal *l,
                             const BnbHarnessProgram *program, guint warmup,
-                            guint repetitions, const BnbHarnessHooks *hooks,
-                            gboolean *fatal)
+                            guint repetitions, double slow_s,
+                            const BnbHarnessHooks *hooks, gboolean *fatal)
 {
   Run run = { l, program, NULL, NULL, NULL, NULL, NULL, FALSE, hooks };
   g_return_val_if_fail (l->problem != NULL, NULL);
@@ -551,7 +567,7 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
     hooks->built (run.built, hooks->data);
   if (run.built->program && create_kernel (&run)
       && create_buffers_of_run (&run) && set_arguments (&run)
-      && launches (&run, warmup, repetitions) && check_guards (&run))
+      && launches (&run, warmup, repetitions, slow_s) && check_guards (&run))
     verify (&run);
   if (alone)
     bnb_harness_builds_resume (l->builds);

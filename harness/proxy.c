@@ -546,7 +546,7 @@ bnb_harness_proxy_ensure (BnbHarnessProxy *p, const BnbHarnessSetup *s,
 
 static GVariant *
 evaluate_fields (guint id, const BnbHarnessProgram *program, guint warmup,
-                 guint repetitions)
+                 guint repetitions, double slow_s)
 {
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
@@ -556,6 +556,7 @@ evaluate_fields (guint id, const BnbHarnessProgram *program, guint warmup,
   g_variant_builder_add (&b, "{sv}", "warmup", g_variant_new_uint32 (warmup));
   g_variant_builder_add (&b, "{sv}", "repetitions",
                          g_variant_new_uint32 (repetitions));
+  g_variant_builder_add (&b, "{sv}", "slow", g_variant_new_double (slow_s));
   return g_variant_builder_end (&b);
 }
 
@@ -714,7 +715,8 @@ bnb_harness_proxy_evaluate (BnbHarnessProxy *p, const BnbHarnessSetup *s,
   forget_pending (p, program->source);
   sent = bnb_harness_channel_send (&p->channel, "evaluate",
                                    evaluate_fields (++p->next_id, program,
-                                                    warmup, repetitions),
+                                                    warmup, repetitions,
+                                                    limits->slow_s),
                                    NULL);
   g_mutex_unlock (&p->lock);
   if (!sent)

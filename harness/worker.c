@@ -191,6 +191,7 @@ evaluate (Worker *w, GVariant *fields)
   g_autoptr (GVariant) ev = NULL;
   BnbHarnessProgram program;
   guint32 warmup = 0, repetitions = 1;
+  double slow_s = 0;
   gboolean fatal = FALSE;
   GVariantBuilder b;
   if (!pv || !w->problem)
@@ -201,10 +202,12 @@ evaluate (Worker *w, GVariant *fields)
   g_variant_lookup (fields, "id", "u", &w->id);
   g_variant_lookup (fields, "warmup", "u", &warmup);
   g_variant_lookup (fields, "repetitions", "u", &repetitions);
+  g_variant_lookup (fields, "slow", "d", &slow_s);
   bnb_harness_program_from_variant (pv, &program);
   BnbHarnessHooks hooks = { send_built, send_launched, w };
   e = bnb_harness_local_evaluate (w->local, &program, warmup,
-                                  MAX (repetitions, 1), &hooks, &fatal);
+                                  MAX (repetitions, 1), slow_s, &hooks,
+                                  &fatal);
   g_free (program.scratch_bytes);
   ev = bnb_harness_evaluation_to_variant (e);
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);

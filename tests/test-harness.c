@@ -371,6 +371,47 @@ test_first_launch_then_limit (void)
   check_first_launch (2, FALSE);
 }
 
+/* A launch after the first that takes more than bnb_harness_set_slow's
+ * limit ends the launches: the candidate is then measured by that one
+ * launch, and still verified; 0 lifts the limit.  Every launch of axpy
+ * takes more than a picosecond. */
+static void
+check_slow (gboolean in_process)
+{
+  g_autoptr (BnbHarness) h = test_harness_runs ("data/kernels/axpy.ir", "N=1000",
+                                                in_process, 60, 2, 5);
+  g_autoptr (BnbCodegenProgram) right = axpy_program (axpy_right, 32);
+  g_autoptr (BnbCodegenProgram) wrong
+      = axpy_program ("X[i] = alpha * X[i] + 1.0f;", 32);
+  bnb_harness_set_slow (h, 1e-12);
+  g_autoptr (BnbEvaluation) stopped = test_evaluate (h, right);
+  assert_ok (stopped);
+  g_assert_cmpuint (stopped->repetitions, ==, 1);
+  g_assert_cmpuint (stopped->warmup, ==, 1);
+  g_assert_cmpfloat (stopped->median_s, >, 0);
+  g_assert_nonnull (strstr (stopped->message, "stopped after launch 2 of 7"));
+  g_autoptr (BnbEvaluation) caught = test_evaluate (h, wrong);
+  g_assert_cmpint (caught->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  bnb_harness_set_slow (h, 0);
+  g_autoptr (BnbEvaluation) all = test_evaluate (h, right);
+  assert_ok (all);
+  g_assert_cmpuint (all->repetitions, ==, 5);
+  g_assert_cmpuint (all->warmup, ==, 2);
+  g_assert_null (all->message);
+}
+
+static void
+test_slow_in_process (void)
+{
+  check_slow (TRUE);
+}
+
+static void
+test_slow_worker (void)
+{
+  check_slow (FALSE);
+}
+
 /* Builds prepared ahead, from this thread and others, then evaluated. */
 static void
 check_prepare (gboolean in_process)
@@ -1707,6 +1748,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/built/in-process", test_built_in_process);
   g_test_add_func ("/harness/built/worker", test_built_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
+  g_test_add_func ("/harness/slow/in-process", test_slow_in_process);
+  g_test_add_func ("/harness/slow/worker", test_slow_worker);
   g_test_add_func ("/harness/watchdog/first-launch-own-limit",
                    test_first_launch_own_limit);
   g_test_add_func ("/harness/watchdog/first-launch-then-limit",

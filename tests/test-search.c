@@ -373,6 +373,99 @@ static const BnbEvaluatorClass slow_class = {
   .free = slow_free,
 };
 
+/* An evaluator that keeps what the search asks of set_slow, over the
+ * simulated one: the times its evaluations returned (not the final
+ * re-measures), and each limit set. */
+typedef struct {
+  BnbEvaluator *inner;
+  GMutex lock;
+  GArray *times;  /* double */
+  GArray *limits; /* double */
+} Limits;
+
+static BnbEvaluation *
+limits_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
+                 guint lane, GError **error)
+{
+  Limits *l = self;
+  BnbEvaluation *e
+      = l->inner->klass->evaluate (l->inner->self, leaf, final, lane, error);
+  if (e != NULL && !final && e->outcome == BNB_OUTCOME_OK)
+    {
+      g_mutex_lock (&l->lock);
+      g_array_append_val (l->times, e->median_s);
+      g_mutex_unlock (&l->lock);
+    }
+  return e;
+}
+
+static void
+limits_set_slow (gpointer self, double seconds)
+{
+  Limits *l = self;
+  g_mutex_lock (&l->lock);
+  g_array_append_val (l->limits, seconds);
+  g_mutex_unlock (&l->lock);
+}
+
+static void
+limits_free (gpointer self)
+{
+  Limits *l = self;
+  bnb_evaluator_free (l->inner);
+  g_array_free (l->times, TRUE);
+  g_array_free (l->limits, TRUE);
+  g_mutex_clear (&l->lock);
+  g_free (l);
+}
+
+static const BnbEvaluatorClass limits_class = {
+  .evaluate = limits_evaluate,
+  .set_slow = limits_set_slow,
+  .free = limits_free,
+};
+
+/* The search sets the slow launch (set_slow) to timeout_factor times each
+ * new best, without the launch limit's floor: every limit is 4 times a
+ * time an evaluation returned, each below the one before, the last 4
+ * times the least. */
+static void
+test_slow_limit (void)
+{
+  Fixture f;
+  fixture_load (&f, "data/kernels/mxm.ir", "M=64,N=48,K=40");
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  double leaves = 0;
+  g_autoptr (BnbChoiceNode) node = sub_space (&f, rand, &leaves);
+  Limits *l = g_new0 (Limits, 1);
+  l->inner = bnb_evaluator_new_simulated (f.model, 5, 1.0, 0.05, 0.1);
+  g_mutex_init (&l->lock);
+  l->times = g_array_new (FALSE, FALSE, sizeof (double));
+  l->limits = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (BnbEvaluator) ev = bnb_evaluator_new (&limits_class, l, "limits");
+  g_autoptr (BnbSearchResult) r
+      = search_on (&f, node, ev, BNB_STRATEGY_BNB, 5, 0);
+  g_assert_cmpuint (l->times->len, >=, 2);
+  g_assert_cmpuint (l->limits->len, >=, 1);
+  double least = INFINITY;
+  for (guint i = 0; i < l->times->len; i++)
+    least = MIN (least, g_array_index (l->times, double, i));
+  for (guint i = 0; i < l->limits->len; i++)
+    {
+      double limit = g_array_index (l->limits, double, i);
+      gboolean found = FALSE;
+      for (guint j = 0; j < l->times->len; j++)
+        found |= limit == 4 * g_array_index (l->times, double, j);
+      g_assert_true (found);
+      g_assert_cmpfloat (limit, <, 0.5); /* no floor: simulated microseconds */
+      if (i > 0)
+        g_assert_cmpfloat (limit, <, g_array_index (l->limits, double, i - 1));
+    }
+  g_assert_cmpfloat (g_array_index (l->limits, double, l->limits->len - 1), ==,
+                     4 * least);
+  fixture_clear (&f);
+}
+
 /* Leaves evaluated before one sent earlier, in the order of the run. */
 static guint
 inversions (const GArray *evaluated)
@@ -2381,6 +2474,7 @@ main (int argc, char **argv)
   g_test_add_func ("/search/incumbent", test_incumbent);
   g_test_add_func ("/search/lanes", test_bnb_lanes);
   g_test_add_func ("/search/built-first", test_built_first);
+  g_test_add_func ("/search/slow-limit", test_slow_limit);
   g_test_add_func ("/search/budget", test_budget);
   g_test_add_func ("/search/budget/prepares", test_budget_prepares);
   g_test_add_func ("/search/budget/wall-time", test_budget_wall_time);

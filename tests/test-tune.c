@@ -220,6 +220,31 @@ test_launch_limit (void)
   s->evaluator->klass->set_timeout (s->evaluator->self, 0);
 }
 
+/* The slow launch the search sets (set_slow) ends a candidate's launches
+ * at the second, whose time stands as its one repetition; a final
+ * evaluation (the re-measure of a best) runs all of its launches. */
+static void
+test_slow_launch (void)
+{
+  g_autoptr (BnbTuneSession) s
+      = open_session ("data/kernels/axpy.ir", "N=4096", NULL, FALSE, 4);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (BnbChoiceNode) leaf = bnb_choice_random_leaf (s->root, rand, 100);
+  g_assert_nonnull (leaf);
+  g_autoptr (GError) error = NULL;
+  s->evaluator->klass->set_slow (s->evaluator->self, 1e-12);
+  g_autoptr (BnbEvaluation) e = evaluate (s, leaf);
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_OK);
+  g_assert_cmpuint (e->repetitions, ==, 1);
+  g_assert_nonnull (strstr (e->message, "stopped after launch 2"));
+  g_autoptr (BnbEvaluation) f = s->evaluator->klass->evaluate (
+      s->evaluator->self, leaf, TRUE, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (f->outcome, ==, BNB_OUTCOME_OK);
+  g_assert_cmpuint (f->repetitions, ==, 50); /* the harness's default */
+  s->evaluator->klass->set_slow (s->evaluator->self, 0);
+}
+
 /* The model, the space's limits and the journal's key read the
  * description the session made once. */
 static void
@@ -416,6 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tune/same-kernel", test_same_kernel);
   g_test_add_func ("/tune/journal-replay", test_journal_replay);
   g_test_add_func ("/tune/launch-limit", test_launch_limit);
+  g_test_add_func ("/tune/slow-launch", test_slow_launch);
   g_test_add_func ("/tune/one-description", test_one_description);
   g_test_add_func ("/tune/one-kernel", test_one_kernel);
   g_test_add_func ("/tune/lanes/same-kernel", test_lanes_same_kernel);

@@ -42,6 +42,7 @@ typedef struct {
   guint warmup, repetitions, final_repetitions;
   double timeout_s;  /* of a whole evaluation, until a launch limit is set */
   double launch_s;   /* the limit of one launch, 0 until set */
+  double slow_s;     /* a launch that ends the launches (0: none) */
   GMutex lock;       /* programs, journal and limits */
   GHashTable *programs; /* decisions -> BnbCodegenProgram, waiting */
   /* kernel_key -> the latest BnbEvaluation of that kernel, or NULL while it
@@ -180,13 +181,17 @@ runs_limit (HarnessEvaluator *h, gboolean final)
   return final ? MAX (limit, h->timeout_s) : limit;
 }
 
+/* The limits of the next evaluation on `harness`: a final one (a
+ * re-measure of the best) runs every launch. */
 static void
 apply_limit (HarnessEvaluator *h, BnbHarness *harness, gboolean final)
 {
   g_mutex_lock (&h->lock);
   double limit = runs_limit (h, final);
+  double slow_s = final ? 0 : h->slow_s;
   g_mutex_unlock (&h->lock);
   bnb_harness_set_timeout (harness, limit);
+  bnb_harness_set_slow (harness, slow_s);
 }
 
 /* The answer of a kernel equal to program `p` that ran in this run or,
@@ -277,14 +282,15 @@ run_on_rank (HarnessEvaluator *h, const BnbCodegenProgram *p,
              GError **error)
 {
   g_mutex_lock (&h->lock);
-  double launch_s = h->launch_s;
+  double launch_s = h->launch_s, slow_s = h->slow_s;
   gint64 end_us = h->end_us;
   g_mutex_unlock (&h->lock);
   double left_s = end_us > 0 ? MAX (end_us - g_get_monotonic_time (), 1)
                                    / 1e6
                              : 0;
   BnbEvaluation *e
-      = bnb_ranks_evaluate (rank, decisions, final, launch_s, left_s, error);
+      = bnb_ranks_evaluate (rank, decisions, final, launch_s, slow_s, left_s,
+                            error);
   if (e != NULL)
     {
       g_free (e->kernel_key);
@@ -404,6 +410,15 @@ harness_set_timeout (gpointer self, double seconds)
 }
 
 static void
+harness_set_slow (gpointer self, double seconds)
+{
+  HarnessEvaluator *h = self;
+  g_mutex_lock (&h->lock);
+  h->slow_s = seconds;
+  g_mutex_unlock (&h->lock);
+}
+
+static void
 harness_set_deadline (gpointer self, gint64 end_us)
 {
   HarnessEvaluator *h = self;
@@ -469,6 +484,7 @@ static const BnbEvaluatorClass harness_class = {
   .evaluate = harness_evaluate,
   .built = harness_built,
   .set_timeout = harness_set_timeout,
+  .set_slow = harness_set_slow,
   .set_deadline = harness_set_deadline,
   .free = harness_free,
   .incumbent = harness_incumbent,

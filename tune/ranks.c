@@ -232,7 +232,8 @@ bnb_ranks_prepare (guint rank, const char *decisions)
 
 BnbEvaluation *
 bnb_ranks_evaluate (guint rank, const char *decisions, gboolean final,
-                    double launch_s, double left_s, GError **error)
+                    double launch_s, double slow_s, double left_s,
+                    GError **error)
 {
   gboolean ok = FALSE;
   const char *why = NULL;
@@ -240,8 +241,8 @@ bnb_ranks_evaluate (guint rank, const char *decisions, gboolean final,
   g_autoptr (GVariant) v = NULL;
   g_mutex_lock (&rank_locks[rank]);
   if (send_variant (rank, TAG_EVALUATE,
-                    g_variant_new ("(sbdd)", decisions, final, launch_s,
-                                   left_s),
+                    g_variant_new ("(sbddd)", decisions, final, launch_s,
+                                   slow_s, left_s),
                     error))
     v = receive_variant (rank, TAG_RESULT, G_VARIANT_TYPE ("(bsay)"), error);
   g_mutex_unlock (&rank_locks[rank]);
@@ -280,10 +281,11 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
   const BnbEvaluatorClass *k = s->evaluator->klass;
   const char *decisions = NULL;
   gboolean final = FALSE;
-  double launch_s = 0, left_s = 0;
+  double launch_s = 0, slow_s = 0, left_s = 0;
   g_autoptr (GError) failed = NULL;
   g_autoptr (BnbEvaluation) e = NULL;
-  g_variant_get (job, "(&sbdd)", &decisions, &final, &launch_s, &left_s);
+  g_variant_get (job, "(&sbddd)", &decisions, &final, &launch_s, &slow_s,
+                 &left_s);
   g_autoptr (BnbChoiceNode) leaf = leaf_of (s, decisions, &failed);
   if (leaf != NULL)
     {
@@ -292,6 +294,7 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
       if (k->begin != NULL)
         k->begin (s->evaluator->self);
       k->set_timeout (s->evaluator->self, launch_s);
+      k->set_slow (s->evaluator->self, slow_s);
       k->set_deadline (s->evaluator->self,
                        left_s > 0 ? g_get_monotonic_time ()
                                         + (gint64)(left_s * 1e6) + 1
@@ -464,7 +467,8 @@ bnb_ranks_prepare (guint rank, const char *decisions)
 
 BnbEvaluation *
 bnb_ranks_evaluate (guint rank, const char *decisions, gboolean final,
-                    double launch_s, double left_s, GError **error)
+                    double launch_s, double slow_s, double left_s,
+                    GError **error)
 {
   g_set_error (error, BNB_RANKS_ERROR, BNB_RANKS_ERROR_UNSUPPORTED,
                "built without MPI");

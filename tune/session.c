@@ -314,6 +314,8 @@ bnb_tune_session_search (BnbTuneSession *s, const BnbSearchOptions *options,
       = bnb_search_run (s->root, s->model, s->evaluator, &o, error);
   if (s->evaluator->klass->set_timeout != NULL)
     s->evaluator->klass->set_timeout (s->evaluator->self, 0);
+  if (s->evaluator->klass->set_slow != NULL)
+    s->evaluator->klass->set_slow (s->evaluator->self, 0);
   return r;
 }
 

@@ -155,12 +155,14 @@ void bnb_ranks_barrier (void);
 gboolean bnb_ranks_hello_all (const BnbDeviceDesc *desc, GError **error);
 /* A rank whose session did not open tells rank 0 why. */
 void bnb_ranks_hello_failed (const GError *why);
-/* Rank 0, lane of rank `rank`: build ahead, evaluate (the launch limit
- * and the seconds left to the search travel with the leaf). */
+/* Rank 0, lane of rank `rank`: build ahead, evaluate (the launch limit,
+ * the slow launch of set_slow and the seconds left to the search travel
+ * with the leaf). */
 void bnb_ranks_prepare (guint rank, const char *decisions);
 BNB_GIVE BnbEvaluation *bnb_ranks_evaluate (guint rank, const char *decisions,
                                             gboolean final, double launch_s,
-                                            double left_s, GError **error)
+                                            double slow_s, double left_s,
+                                            GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 /* The other ranks: say HELLO, then serve rank 0 until it says stop. */
 gboolean bnb_ranks_serve (BnbTuneSession *s, GError **error);
