@@ -113,8 +113,9 @@ add_search_entries (GOptionContext *context, TuneOptions *o)
     { "start-from", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->start_from,
       "Branch and bound: evaluate first the leaves of the nodes in FILE, "
       "one node's decisions a line (a winner's, e.g. of a smaller size), "
-      "each completed by a greedy descent by bound; a node with no "
-      "candidate at these sizes is left out (may be repeated)",
+      "each completed by a greedy descent by bound, or a journal (--journal; "
+      "its 8 fastest kernels); a node with no candidate at these sizes is "
+      "left out (may be repeated)",
       "FILE" },
     { "margin", 0, 0, G_OPTION_ARG_DOUBLE, &o->margin,
       "Branch and bound: cut nodes whose bound is above (1 - M) times the "
@@ -642,10 +643,16 @@ interrupt_clear (Interrupt *in)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
+/* The kernels a journal given to --start-from starts from: its fastest. */
+#define JOURNAL_STARTS 8
+
 /* --start-from: each file's lines, but blank ones and # comments, are
- * nodes' decisions.  One that names no choice or alternative of the space
- * is an error (FILE:LINE); one that leaves no candidate at these sizes
- * (a winner of other sizes may) is left out, with a message. */
+ * nodes' decisions; a bnbtune journal gives the decisions of its
+ * JOURNAL_STARTS fastest kernels instead (of other sizes, say), "line" i
+ * being the i-th fastest.  One that names no choice or alternative of
+ * the space is an error (FILE:LINE); one that leaves no candidate at
+ * these sizes (a winner of other sizes may) is left out, with a
+ * message. */
 static gboolean
 load_starts (TuneOptions *o, const Session *s, GError **error)
 {
@@ -655,7 +662,14 @@ load_starts (TuneOptions *o, const Session *s, GError **error)
       g_autofree char *text = NULL;
       if (!g_file_get_contents (*f, &text, NULL, error))
         return FALSE;
-      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      g_auto (GStrv) lines = NULL;
+      if (g_str_has_prefix (text, "{\"journal\":\"bnbtune\""))
+        {
+          if (!(lines = bnb_journal_read_fastest (*f, JOURNAL_STARTS, error)))
+            return FALSE;
+        }
+      else
+        lines = g_strsplit (text, "\n", -1);
       for (guint i = 0; lines[i] != NULL; i++)
         {
           char *line = g_strstrip (lines[i]);

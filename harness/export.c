@@ -14,6 +14,7 @@
  * index of the other decisions, which each entry also holds as text. */
 #include "harness/harness-private.h"
 
+#include <math.h>
 #include <string.h>
 
 /* One key of the journal: its header and its evaluations in file order. */
@@ -628,4 +629,62 @@ bnb_journal_export_kernel_tuner (const char *path, const char *sizes,
   g_string_append_c (out, '\n');
   layout_clear (&l);
   return TRUE;
+}
+
+/* One kernel's fastest ok line, for bnb_journal_read_fastest. */
+typedef struct {
+  const char *decisions;
+  double median_s;
+} Fastest;
+
+static int
+faster_first (gconstpointer a, gconstpointer b)
+{
+  const Fastest *x = a, *y = b;
+  return (x->median_s > y->median_s) - (x->median_s < y->median_s);
+}
+
+GStrv
+bnb_journal_read_fastest (const char *path, guint n, GError **error)
+{
+  g_autoptr (GPtrArray) groups = read_groups (path, error);
+  if (!groups)
+    return NULL;
+  g_autoptr (GHashTable) by_kernel
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const Group *g = groups->pdata[i];
+      for (guint j = 0; j < g->lines->len; j++)
+        {
+          const BnbJsonObject *o = g->lines->pdata[j];
+          double t = bnb_json_get_number (o, "median_s", NAN);
+          const char *key = bnb_json_get_string (o, "kernel_key");
+          const char *decisions = bnb_json_get_string (o, "decisions");
+          if (!is_ok (o) || !(t > 0))
+            continue;
+          Fastest *f = g_hash_table_lookup (by_kernel, key ? key : decisions);
+          if (f && f->median_s <= t)
+            continue;
+          if (!f)
+            {
+              f = g_new (Fastest, 1);
+              g_hash_table_insert (by_kernel, (char *)(key ? key : decisions),
+                                   f);
+            }
+          f->decisions = decisions;
+          f->median_s = t;
+        }
+    }
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (Fastest));
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, by_kernel);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    g_array_append_val (all, *(Fastest *)value);
+  g_array_sort (all, faster_first);
+  GStrv out = g_new0 (char *, MIN (n, all->len) + 1);
+  for (guint i = 0; i < MIN (n, all->len); i++)
+    out[i] = g_strdup (g_array_index (all, Fastest, i).decisions);
+  return out;
 }

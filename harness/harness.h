@@ -289,6 +289,13 @@ gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);
 gboolean bnb_journal_append (BnbJournal *journal, const BnbEvaluation *e,
                              GError **error);
 
+/* export.c: the decisions of the `n` fastest kernels (by kernel key, each
+ * at its fastest ok evaluation) that the journal at `path` holds, under
+ * any of its keys, fastest first; NULL-terminated, fewer if it holds
+ * fewer; NULL with `error` if the file cannot be read. */
+BNB_GIVE GStrv bnb_journal_read_fastest (const char *path, guint n,
+                                         GError **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* export.c: the journal at `path` as a Kernel Tuner cache file
  * (docs/harness.md), appended to `out`: the evaluations of its one key, or
  * of the key at `sizes` ("M=1024,N=1024,K=1024", as its header says)

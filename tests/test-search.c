@@ -2424,6 +2424,44 @@ test_cli_start_from (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* --start-from a journal: the search starts from its fastest kernel that
+ * ran right (a faster wrong one and a slower one are not first). */
+static void
+test_cli_start_from_journal (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("bnbtune-startj-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *journal = g_build_filename (dir, "j.jsonl", NULL);
+  g_autofree char *report = g_build_filename (dir, "report", NULL);
+  g_autofree char *csv = g_build_filename (report, "evaluations.csv", NULL);
+  g_assert_true (g_file_set_contents (
+      journal,
+      "{\"journal\":\"bnbtune\",\"version\":1,\"kernel\":\"axpy\","
+      "\"sizes\":\"N=64\",\"device\":\"d\"}\n"
+      "{\"decisions\":\"tile(i.1)=32; tile(i.2)=2\",\"outcome\":\"ok\","
+      "\"median_s\":3e-6,\"kernel_key\":\"a\"}\n"
+      "{\"decisions\":\"tile(i.1)=16; tile(i.2)=8\",\"outcome\":"
+      "\"wrong-result\",\"median_s\":1e-6,\"kernel_key\":\"b\"}\n"
+      "{\"decisions\":\"tile(i.1)=64; tile(i.2)=4; kind(i.1)=thread.x\","
+      "\"outcome\":\"ok\",\"median_s\":2e-6,\"kernel_key\":\"c\"}\n",
+      -1, &error));
+  const char *run[]
+      = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
+          "--device-file", "data/devices/h100.ini", "--budget=3",
+          "--quiet", "--no-journal", "--report", report, "--start-from",
+          journal, NULL };
+  g_autofree char *evaluations = NULL;
+  g_free (spawn_bnbtune (run));
+  g_assert_true (g_file_get_contents (csv, &evaluations, NULL, &error));
+  g_auto (GStrv) rows = g_strsplit (evaluations, "\n", 3);
+  g_assert_nonnull (rows[1]);
+  g_assert_nonnull (strstr (rows[1], "tile(i.1)=64; tile(i.2)=4;"));
+  g_assert_nonnull (strstr (rows[1], "kind(i.1)=thread.x;"));
+  g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 /* bnbtune's default order of open nodes: occupancy on a GPU, dives on a
  * CPU; --order overrides it; the summary and report.json say which. */
 static void
@@ -2488,6 +2526,8 @@ main (int argc, char **argv)
   g_test_add_func ("/search/dives-order", test_dives_order);
   g_test_add_func ("/search/start-from", test_start_from);
   g_test_add_func ("/search/cli/start-from", test_cli_start_from);
+  g_test_add_func ("/search/cli/start-from-journal",
+                   test_cli_start_from_journal);
   g_test_add_func ("/search/plunge", test_plunge);
   g_test_add_func ("/search/end-to-end/axpy", test_end_to_end_axpy);
   g_test_add_func ("/search/end-to-end/two-devices",
