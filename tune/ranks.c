@@ -35,7 +35,7 @@
 enum {
   TAG_HELLO = 1, /* rank r -> 0: (bss) ok, device name or error, driver */
   TAG_PREPARE,   /* 0 -> r: the decisions (a string) */
-  TAG_EVALUATE,  /* 0 -> r: (sbdd) decisions, final, launch limit, time left */
+  TAG_EVALUATE,  /* 0 -> r: (sbddd) decisions, final, launch limit, slow launch, time left */
   TAG_RESULT,    /* r -> 0: (bsay) ok, error, the evaluation's bytes */
   TAG_STOP,      /* 0 -> r: nothing */
 };
@@ -294,7 +294,8 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
       if (k->begin != NULL)
         k->begin (s->evaluator->self);
       k->set_timeout (s->evaluator->self, launch_s);
-      k->set_slow (s->evaluator->self, slow_s);
+      if (k->set_slow != NULL)
+        k->set_slow (s->evaluator->self, slow_s);
       k->set_deadline (s->evaluator->self,
                        left_s > 0 ? g_get_monotonic_time ()
                                         + (gint64)(left_s * 1e6) + 1
@@ -377,7 +378,7 @@ serve_one (BnbTuneSession *s, Message *m, gboolean *stop, GError **error)
   if (m->tag == TAG_EVALUATE)
     {
       g_autoptr (GVariant) v
-          = variant_of (m->bytes, G_VARIANT_TYPE ("(sbdd)"));
+          = variant_of (m->bytes, G_VARIANT_TYPE ("(sbddd)"));
       return serve_evaluate (s, v, error);
     }
   return TRUE;
