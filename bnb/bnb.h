@@ -49,8 +49,9 @@ typedef struct {
    * more than `seconds` (0: the evaluator's own limit; NULL: ignored). */
   void (*set_timeout) (gpointer self, double seconds);
   /* Later evaluations, the final ones aside, may end a candidate's
-   * launches once one after the first takes more than `seconds` (0:
-   * never), its time standing as the candidate's (NULL: ignored). */
+   * launches after the second if it (and the first, where timed) took
+   * more than `seconds` (0: never): those are then its time (NULL:
+   * ignored). */
   void (*set_slow) (gpointer self, double seconds);
   /* Evaluations from now on end by `end_us` on the monotonic clock (0:
    * no deadline); one that would go on past it comes back `stopped`,

@@ -474,7 +474,11 @@ evaluate (const RunOptions *o, BnbHarness *h, BnbJournal *j,
 {
   const BnbEvaluation *old = journal_answer (j, program);
   g_autoptr (BnbEvaluation) e = NULL;
-  if (old && !o->re_measure && bnb_evaluation_is_reusable (old, o->timeout))
+  /* fewer repetitions than asked (a search's early stop of a slow
+   * candidate, or its own --repetitions) are not a measurement of these */
+  if (old && !o->re_measure && bnb_evaluation_is_reusable (old, o->timeout)
+      && (old->outcome != BNB_OUTCOME_OK
+          || old->repetitions >= (guint)o->repetitions))
     return bnb_evaluation_copy (old);
   e = bnb_harness_evaluate (h, program, FALSE, error);
   if (!e || (j && !bnb_journal_append (j, e, error)))

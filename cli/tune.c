@@ -648,11 +648,12 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Interrupt, interrupt_clear)
 
 /* --start-from: each file's lines, but blank ones and # comments, are
  * nodes' decisions; a bnbtune journal gives the decisions of its
- * JOURNAL_STARTS fastest kernels instead (of other sizes, say), "line" i
- * being the i-th fastest.  One that names no choice or alternative of
- * the space is an error (FILE:LINE); one that leaves no candidate at
- * these sizes (a winner of other sizes may) is left out, with a
- * message. */
+ * JOURNAL_STARTS fastest leaves of this kernel instead (of other sizes,
+ * say: bnb_journal_read_fastest), "FILE, its N-th fastest" in messages.
+ * One that names no choice or alternative of the space is an error
+ * (FILE:LINE), or left out from a journal (written for another text of
+ * the kernel); one that leaves no candidate at these sizes (a winner of
+ * other sizes may) is left out, with a message. */
 static gboolean
 load_starts (TuneOptions *o, const Session *s, GError **error)
 {
@@ -663,10 +664,17 @@ load_starts (TuneOptions *o, const Session *s, GError **error)
       if (!g_file_get_contents (*f, &text, NULL, error))
         return FALSE;
       g_auto (GStrv) lines = NULL;
-      if (g_str_has_prefix (text, "{\"journal\":\"bnbtune\""))
+      gboolean journal = g_str_has_prefix (text, "{\"journal\":\"bnbtune\"");
+      if (journal)
         {
-          if (!(lines = bnb_journal_read_fastest (*f, JOURNAL_STARTS, error)))
+          lines = bnb_journal_read_fastest (*f, s->kernel->name,
+                                            JOURNAL_STARTS, error);
+          if (lines == NULL)
             return FALSE;
+          if (lines[0] == NULL)
+            g_printerr ("bnbtune: --start-from %s: no leaf of %s ran right "
+                        "in this journal\n",
+                        *f, s->kernel->name);
         }
       else
         lines = g_strsplit (text, "\n", -1);
@@ -677,18 +685,22 @@ load_starts (TuneOptions *o, const Session *s, GError **error)
             continue;
           g_autoptr (BnbChoiceNode) node = bnb_choice_node_copy (s->root);
           g_autoptr (GError) e = NULL;
+          g_autofree char *where
+              = journal ? g_strdup_printf ("%s, its fastest leaf %u", *f, i + 1)
+                        : g_strdup_printf ("%s:%u", *f, i + 1);
           if (bnb_choice_node_apply_string (node, line, &e))
             {
               g_ptr_array_add (starts, g_strdup (line));
               continue;
             }
-          if (!g_error_matches (e, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD))
+          if (!journal
+              && !g_error_matches (e, BNB_CHOICE_ERROR, BNB_CHOICE_ERROR_DEAD))
             {
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           "--start-from %s:%u: %s", *f, i + 1, e->message);
+                           "--start-from %s: %s", where, e->message);
               return FALSE;
             }
-          g_printerr ("bnbtune: --start-from %s:%u left out: %s\n", *f, i + 1,
+          g_printerr ("bnbtune: --start-from %s left out: %s\n", where,
                       e->message);
         }
     }

@@ -641,50 +641,71 @@ static int
 faster_first (gconstpointer a, gconstpointer b)
 {
   const Fastest *x = a, *y = b;
-  return (x->median_s > y->median_s) - (x->median_s < y->median_s);
+  int by_time = (x->median_s > y->median_s) - (x->median_s < y->median_s);
+  return by_time ? by_time : strcmp (x->decisions, y->decisions);
+}
+
+/* The fastest ok line of each distinct decisions of `g`, fastest first. */
+static GArray *
+fastest_of (const Group *g)
+{
+  g_autoptr (GHashTable) by_decisions
+      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint j = 0; j < g->lines->len; j++)
+    {
+      const BnbJsonObject *o = g->lines->pdata[j];
+      double t = bnb_json_get_number (o, "median_s", NAN);
+      const char *decisions = bnb_json_get_string (o, "decisions");
+      if (!is_ok (o) || !(t > 0))
+        continue;
+      Fastest *f = g_hash_table_lookup (by_decisions, decisions);
+      if (f && f->median_s <= t)
+        continue;
+      if (!f)
+        {
+          f = g_new (Fastest, 1);
+          g_hash_table_insert (by_decisions, (char *)decisions, f);
+        }
+      f->decisions = decisions;
+      f->median_s = t;
+    }
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (Fastest));
+  GHashTableIter it;
+  gpointer value;
+  g_hash_table_iter_init (&it, by_decisions);
+  while (g_hash_table_iter_next (&it, NULL, &value))
+    g_array_append_val (all, *(Fastest *)value);
+  g_array_sort (all, faster_first);
+  return all;
 }
 
 GStrv
-bnb_journal_read_fastest (const char *path, guint n, GError **error)
+bnb_journal_read_fastest (const char *path, const char *kernel, guint n,
+                          GError **error)
 {
   g_autoptr (GPtrArray) groups = read_groups (path, error);
   if (!groups)
     return NULL;
-  g_autoptr (GHashTable) by_kernel
-      = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  /* of the keys of `kernel`, the one with the most kernels that ran
+   * right: times of other sizes or devices do not rank against these */
+  g_autoptr (GArray) best = NULL;
   for (guint i = 0; i < groups->len; i++)
     {
       const Group *g = groups->pdata[i];
-      for (guint j = 0; j < g->lines->len; j++)
+      if (g_strcmp0 (bnb_json_get_string (g->header, "kernel"), kernel) != 0)
+        continue;
+      GArray *all = fastest_of (g);
+      if (best == NULL || all->len > best->len)
         {
-          const BnbJsonObject *o = g->lines->pdata[j];
-          double t = bnb_json_get_number (o, "median_s", NAN);
-          const char *key = bnb_json_get_string (o, "kernel_key");
-          const char *decisions = bnb_json_get_string (o, "decisions");
-          if (!is_ok (o) || !(t > 0))
-            continue;
-          Fastest *f = g_hash_table_lookup (by_kernel, key ? key : decisions);
-          if (f && f->median_s <= t)
-            continue;
-          if (!f)
-            {
-              f = g_new (Fastest, 1);
-              g_hash_table_insert (by_kernel, (char *)(key ? key : decisions),
-                                   f);
-            }
-          f->decisions = decisions;
-          f->median_s = t;
+          g_clear_pointer (&best, g_array_unref);
+          best = all;
         }
+      else
+        g_array_unref (all);
     }
-  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (Fastest));
-  GHashTableIter it;
-  gpointer value;
-  g_hash_table_iter_init (&it, by_kernel);
-  while (g_hash_table_iter_next (&it, NULL, &value))
-    g_array_append_val (all, *(Fastest *)value);
-  g_array_sort (all, faster_first);
-  GStrv out = g_new0 (char *, MIN (n, all->len) + 1);
-  for (guint i = 0; i < MIN (n, all->len); i++)
-    out[i] = g_strdup (g_array_index (all, Fastest, i).decisions);
+  guint count = best ? MIN (n, best->len) : 0;
+  GStrv out = g_new0 (char *, count + 1);
+  for (guint i = 0; i < count; i++)
+    out[i] = g_strdup (g_array_index (best, Fastest, i).decisions);
   return out;
 }

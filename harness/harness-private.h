@@ -170,8 +170,8 @@ typedef struct {
 } BnbHarnessHooks;
 
 /* One evaluation; `*fatal` is set when the context may be unusable after
- * it (an error the device reported while running).  A launch after the
- * first that takes more than `slow_s` (0: none) ends the launches
+ * it (an error the device reported while running).  A second launch
+ * that takes more than `slow_s` (0: none) may end the launches
  * (bnb_harness_set_slow). */
 BNB_GIVE BnbEvaluation *bnb_harness_local_evaluate (BnbHarnessLocal *local,
                                                     const BnbHarnessProgram

@@ -187,13 +187,14 @@ guint bnb_harness_n_workers (const BnbHarness *harness);
 /* The limit on the runs of later evaluations (seconds > 0); in a worker
  * process, on the launches after the first. */
 void bnb_harness_set_timeout (BnbHarness *harness, double seconds);
-/* Later evaluations end their launches once a launch after the first
- * takes more than `seconds` (0, the default: never): that launch's time
- * stands as the last repetition (the only one if it was a warm-up), its
- * output is verified as any, and the evaluation's message says so.  A
- * search sets it to a multiple of its best time, so that a candidate far
- * slower than the best costs two launches, not all of them (docs/harness.md,
- * "Slow candidates"). */
+/* Later evaluations end their launches after the second when it takes
+ * more than `seconds` (0, the default: never), and the first did too if
+ * it was timed: the timed ones of the two are the repetitions (the
+ * second alone after a warm-up), the output is verified as any, and the
+ * message of a candidate that ran right says so.  A search sets it to a
+ * multiple of its best time, so that a candidate far slower than the best
+ * costs two launches, not all of them (docs/harness.md, "Slow
+ * candidates"). */
 void bnb_harness_set_slow (BnbHarness *harness, double seconds);
 /* Evaluations stop at `end_us` on the monotonic clock (0: no deadline),
  * whatever stage they are in, and come back `stopped`: a search's time
@@ -289,12 +290,14 @@ gboolean bnb_evaluation_is_reusable (const BnbEvaluation *e, double timeout_s);
 gboolean bnb_journal_append (BnbJournal *journal, const BnbEvaluation *e,
                              GError **error);
 
-/* export.c: the decisions of the `n` fastest kernels (by kernel key, each
- * at its fastest ok evaluation) that the journal at `path` holds, under
- * any of its keys, fastest first; NULL-terminated, fewer if it holds
- * fewer; NULL with `error` if the file cannot be read. */
-BNB_GIVE GStrv bnb_journal_read_fastest (const char *path, guint n,
-                                         GError **error)
+/* export.c: the decisions of the `n` fastest leaves that ran right (each
+ * at its fastest evaluation) under the key of kernel `kernel` in the
+ * journal at `path` that holds the most of them (its other keys are
+ * other sizes or devices, whose times do not rank against these), fastest
+ * first; NULL-terminated, fewer (none) if it holds fewer; NULL with
+ * `error` if the file cannot be read. */
+BNB_GIVE GStrv bnb_journal_read_fastest (const char *path, const char *kernel,
+                                         guint n, GError **error)
     G_GNUC_WARN_UNUSED_RESULT;
 /* export.c: the journal at `path` as a Kernel Tuner cache file
  * (docs/harness.md), appended to `out`: the evaluations of its one key, or

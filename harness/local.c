@@ -33,6 +33,7 @@ typedef struct {
   BnbEvaluation *e;
   gboolean fatal;
   const BnbHarnessHooks *hooks;
+  char *slow_note; /* why the launches ended early, NULL if they did not */
 } Run;
 
 static void
@@ -373,10 +374,12 @@ summarize_times (BnbEvaluation *e, double *times, guint n)
   e->median_s = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
 }
 
-/* The launches, warm-up then timed.  A launch after the first (which may
- * hold a late compile) that takes more than `slow_s` (0: no limit) ends
- * them: its time is the last repetition (the only one, if it was a
- * warm-up), and the output it wrote is verified as any. */
+/* The launches, warm-up then timed.  If the second launch (the first
+ * may hold a late compile) takes more than `slow_s` (0: no limit), and
+ * the first did too where it was timed, they end there: the timed ones
+ * among the two (the second alone after a warm-up) are the repetitions,
+ * each over `slow_s`, and the output is verified as any.  A slow launch
+ * after a fast one is noise, and the launches go on. */
 static gboolean
 launches (Run *run, guint warmup, guint repetitions, double slow_s)
 {
@@ -389,20 +392,21 @@ launches (Run *run, guint warmup, guint repetitions, double slow_s)
         return FALSE;
       if (i == 0 && run->hooks && run->hooks->launched)
         run->hooks->launched (run->hooks->data);
-      if (i > 0 && slow_s > 0 && seconds > slow_s)
+      if (i >= warmup)
+        run->times[i - warmup] = seconds;
+      if (i == 1 && i + 1 < warmup + repetitions && slow_s > 0
+          && seconds > slow_s && (warmup > 0 || run->times[0] > slow_s))
         {
-          run->e->warmup = MIN (i, warmup);
-          run->e->message = g_strdup_printf (
-              "stopped after launch %u of %u: %.6g s, more than the "
-              "search's %.6g s (slower than its best)",
-              i + 1, warmup + repetitions, seconds, slow_s);
-          guint timed = i >= warmup ? i - warmup + 1 : 1;
+          guint timed = warmup > 0 ? 1 : 2;
+          run->e->warmup = warmup > 0 ? 1 : 0;
           run->times[timed - 1] = seconds;
+          run->slow_note = g_strdup_printf (
+              "stopped after launch 2 of %u: %.6g s, more than the search's "
+              "%.6g s (slower than its best)",
+              warmup + repetitions, seconds, slow_s);
           summarize_times (run->e, run->times, timed);
           return TRUE;
         }
-      if (i >= warmup)
-        run->times[i - warmup] = seconds;
     }
   summarize_times (run->e, run->times, repetitions);
   return TRUE;
@@ -552,7 +556,7 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
                             guint repetitions, double slow_s,
                             const BnbHarnessHooks *hooks, gboolean *fatal)
 {
-  Run run = { l, program, NULL, NULL, NULL, NULL, NULL, FALSE, hooks };
+  Run run = { l, program, NULL, NULL, NULL, NULL, NULL, FALSE, hooks, NULL };
   g_return_val_if_fail (l->problem != NULL, NULL);
   g_return_val_if_fail (repetitions >= 1, NULL);
   run.e = bnb_evaluation_new ();
@@ -569,6 +573,11 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
       && create_buffers_of_run (&run) && set_arguments (&run)
       && launches (&run, warmup, repetitions, slow_s) && check_guards (&run))
     verify (&run);
+  /* the note of an early stop is the message of a candidate that ran
+   * right; a failure keeps its own */
+  if (run.slow_note && run.e->outcome == BNB_OUTCOME_OK && !run.e->message)
+    run.e->message = g_steal_pointer (&run.slow_note);
+  g_free (run.slow_note);
   if (alone)
     bnb_harness_builds_resume (l->builds);
   run_clear (&run);

@@ -371,13 +371,16 @@ test_first_launch_then_limit (void)
   check_first_launch (2, FALSE);
 }
 
-/* A launch after the first that takes more than bnb_harness_set_slow's
- * limit ends the launches: the candidate is then measured by that one
- * launch, and still verified; 0 lifts the limit.  Every launch of axpy
- * takes more than a picosecond. */
+/* A second launch that takes more than bnb_harness_set_slow's limit ends
+ * the launches: the candidate is then measured by that one launch (after
+ * a warm-up) or by both (none), and still verified, a wrong one keeping
+ * its own message; 0 lifts the limit.  Every launch of axpy takes more
+ * than a picosecond. */
 static void
 check_slow (gboolean in_process)
 {
+  g_autoptr (BnbHarness) cold = test_harness_runs (
+      "data/kernels/axpy.ir", "N=1000", in_process, 60, 0, 5);
   g_autoptr (BnbHarness) h = test_harness_runs ("data/kernels/axpy.ir", "N=1000",
                                                 in_process, 60, 2, 5);
   g_autoptr (BnbCodegenProgram) right = axpy_program (axpy_right, 32);
@@ -389,9 +392,20 @@ check_slow (gboolean in_process)
   g_assert_cmpuint (stopped->repetitions, ==, 1);
   g_assert_cmpuint (stopped->warmup, ==, 1);
   g_assert_cmpfloat (stopped->median_s, >, 0);
+  g_assert_cmpfloat (stopped->median_s, ==, stopped->max_s);
   g_assert_nonnull (strstr (stopped->message, "stopped after launch 2 of 7"));
   g_autoptr (BnbEvaluation) caught = test_evaluate (h, wrong);
   g_assert_cmpint (caught->outcome, ==, BNB_OUTCOME_WRONG_RESULT);
+  g_assert_true (caught->message == NULL
+                 || strstr (caught->message, "stopped") == NULL);
+  bnb_harness_set_slow (cold, 1e-12);
+  g_autoptr (BnbEvaluation) both = test_evaluate (cold, right);
+  assert_ok (both);
+  g_assert_cmpuint (both->repetitions, ==, 2);
+  g_assert_cmpuint (both->warmup, ==, 0);
+  g_assert_cmpfloat (both->min_s, <=, both->median_s);
+  g_assert_cmpfloat (both->median_s, <=, both->max_s);
+  g_assert_nonnull (strstr (both->message, "stopped after launch 2 of 5"));
   bnb_harness_set_slow (h, 0);
   g_autoptr (BnbEvaluation) all = test_evaluate (h, right);
   assert_ok (all);

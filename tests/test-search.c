@@ -2424,8 +2424,9 @@ test_cli_start_from (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
-/* --start-from a journal: the search starts from its fastest kernel that
- * ran right (a faster wrong one and a slower one are not first). */
+/* --start-from a journal: the search starts from its fastest leaf of
+ * this kernel that ran right (a faster wrong one, a slower one, a faster
+ * one of another kernel's key are not first; that key is no error). */
 static void
 test_cli_start_from_journal (void)
 {
@@ -2444,7 +2445,11 @@ test_cli_start_from_journal (void)
       "{\"decisions\":\"tile(i.1)=16; tile(i.2)=8\",\"outcome\":"
       "\"wrong-result\",\"median_s\":1e-6,\"kernel_key\":\"b\"}\n"
       "{\"decisions\":\"tile(i.1)=64; tile(i.2)=4; kind(i.1)=thread.x\","
-      "\"outcome\":\"ok\",\"median_s\":2e-6,\"kernel_key\":\"c\"}\n",
+      "\"outcome\":\"ok\",\"median_s\":2e-6,\"kernel_key\":\"c\"}\n"
+      "{\"journal\":\"bnbtune\",\"version\":1,\"kernel\":\"mxm\","
+      "\"sizes\":\"M=8,N=8,K=8\",\"device\":\"d\"}\n"
+      "{\"decisions\":\"tile(T1)=2\",\"outcome\":\"ok\",\"median_s\":1e-7,"
+      "\"kernel_key\":\"d\"}\n",
       -1, &error));
   const char *run[]
       = { bnb_test_bnbtune (), "--kernel", "data/kernels/axpy.ir",
