@@ -1172,7 +1172,7 @@ test_cli_emit_and_run (void)
   remove_dir (dir);
 }
 
-/* An emitted kernel with a split store (bench/gemv-split.ir, its rows
+/* An emitted kernel with a split store (data/kernels/gemv.ir, its rows
  * split across work-groups) run by `bnbtune run --source`: the kernel
  * is found past the bnb_add before it, and its header's "zeroed by the
  * host" makes the run zero y first (without either, the build named
@@ -1184,7 +1184,7 @@ test_cli_run_split_source (void)
   g_autofree char *dir = test_dir ();
   g_autofree char *path = g_build_filename (dir, "split.cl", NULL);
   g_autoptr (BnbIrKernel) k
-      = bnb_ir_kernel_parse_file ("bench/gemv-split.ir", &error);
+      = bnb_ir_kernel_parse_file ("data/kernels/gemv.ir", &error);
   g_assert_no_error (error);
   g_assert_true (bnb_ir_kernel_bind (k, "M=40,N=300", &error));
   BnbChoiceLimits limits = bnb_choice_limits_default ();
@@ -1212,7 +1212,7 @@ test_cli_run_split_source (void)
       = g_strdup_printf ("--device=%s", bnb_test_device ());
   const char *run[] = { bnb_test_bnbtune (),
                         "run",
-                        "--kernel=bench/gemv-split.ir",
+                        "--kernel=data/kernels/gemv.ir",
                         "--size=M=40,N=300",
                         device,
                         source,

@@ -171,25 +171,26 @@ test_kernel_axpy (void)
                     3);
 }
 
-/* gemv: m.0 shared by all five instructions, n.0 by the three of the
- * reduction; 2 + 3 + 1 + 3 + 2 copies; acc.upd reduces over n.0 and n.1. */
+/* gemv: m.0 shared by all five instructions, n.0 and n.1 by the three of
+ * the reduction; 2 + 3 + 1 + 3 + 2 copies; acc.upd reduces over n.0, n.1
+ * and n.2. */
 static void
 test_kernel_gemv (void)
 {
   g_autoptr (BnbIrKernel) k = bnb_test_parse_kernel ("gemv");
 
-  bnb_test_assert_counts (k, 13, 5, 3, 4);
+  bnb_test_assert_counts (k, 14, 5, 3, 4);
   bnb_test_assert_dims (k, "acc", "m.0 m.1@acc m.2@acc", "");
-  bnb_test_assert_dims (k, "a", "m.0 n.0 m.1@a m.2@a n.1@a", "");
-  bnb_test_assert_dims (k, "v", "m.0 n.0 n.1@v", "");
+  bnb_test_assert_dims (k, "a", "m.0 n.0 n.1 m.1@a m.2@a n.2@a", "");
+  bnb_test_assert_dims (k, "v", "m.0 n.0 n.1 n.2@v", "");
   bnb_test_assert_dims (k, "acc.upd",
-                        "m.0 n.0 m.1@acc.upd m.2@acc.upd n.1@acc.upd",
-                        "n.0 n.1@acc.upd");
+                        "m.0 n.0 n.1 m.1@acc.upd m.2@acc.upd n.2@acc.upd",
+                        "n.0 n.1 n.2@acc.upd");
   bnb_test_assert_dims (k, "st.y", "m.0 m.1@st.y m.2@st.y", "");
   bnb_test_assert_comm (k, "a", "acc.upd",
                         "m.1@a->m.1@acc.upd m.2@a->m.2@acc.upd "
-                        "n.1@a->n.1@acc.upd");
-  bnb_test_assert_comm (k, "v", "acc.upd", "n.1@v->n.1@acc.upd");
+                        "n.2@a->n.2@acc.upd");
+  bnb_test_assert_comm (k, "v", "acc.upd", "n.2@v->n.2@acc.upd");
   bnb_test_assert_comm (k, "acc", "acc.upd",
                         "m.1@acc->m.1@acc.upd m.2@acc->m.2@acc.upd");
   bnb_test_assert_comm (k, "acc.upd", "st.y",
@@ -199,6 +200,7 @@ test_kernel_gemv (void)
   g_assert_cmpuint (bnb_ir_value (k, 0)->producer, ==, 0);
   g_assert_cmpuint (bnb_ir_dim (k, bnb_test_find_dim (k, "n.0"))->n_insts, ==,
                     3);
+  g_assert_true (bnb_ir_inst (k, bnb_test_find_inst (k, "st.y"))->split);
 }
 
 /* mxm: dims m.0, n.0, k.0 and 4 + 3 + 3 + 5 + 4 copies = 22. */
@@ -255,12 +257,13 @@ test_kernel_stencil2d (void)
   g_assert_cmpuint (e->index_loc[1].column, ==, 22);
 }
 
-/* The body of gemv: one node per loop level, instructions as leaves. */
+/* The body of gemv: one node per loop level (n.1 inside n.0), instructions
+ * as leaves. */
 static void
 test_body (void)
 {
   g_autoptr (BnbIrKernel) k = bnb_test_parse_kernel ("gemv");
-  const BnbIrNode *m0, *n0;
+  const BnbIrNode *m0, *n0, *n1;
 
   g_assert_cmpuint (k->body->len, ==, 1);
   m0 = g_ptr_array_index (k->body, 0);
@@ -270,8 +273,11 @@ test_body (void)
                     ==, 0);
   n0 = g_ptr_array_index (m0->children, 1);
   g_assert_cmpuint (n0->dim, ==, bnb_test_find_dim (k, "n.0"));
-  g_assert_cmpuint (n0->children->len, ==, 3);
-  g_assert_null (((BnbIrNode *)g_ptr_array_index (n0->children, 2))->children);
+  g_assert_cmpuint (n0->children->len, ==, 1);
+  n1 = g_ptr_array_index (n0->children, 0);
+  g_assert_cmpuint (n1->dim, ==, bnb_test_find_dim (k, "n.1"));
+  g_assert_cmpuint (n1->children->len, ==, 3);
+  g_assert_null (((BnbIrNode *)g_ptr_array_index (n1->children, 2))->children);
   g_assert_cmpuint (((BnbIrNode *)g_ptr_array_index (m0->children, 2))->dim,
                     ==, BNB_IR_NONE);
 }
