@@ -309,68 +309,21 @@ note_wrong (const BnbHarnessProblem *p, guint a, gint64 i, double x,
   e->wrong_expected = p->reference[a][i];
 }
 
-/* One share of an array's elements for verify_range. */
-typedef struct {
-  const BnbHarnessProblem *p;
-  guint a;
-  const void *data;
-  gint64 from, to;
-  double max_error; /* NAN: none yet */
-  gint64 first;     /* the first element beyond the tolerance, -1: none */
-} Share;
-
-static gpointer
-verify_range (gpointer data)
-{
-  Share *s = data;
-  for (gint64 i = s->from; i < s->to; i++)
-    {
-      double error = element_error (host_element (s->p, s->a, s->data, i),
-                                    s->p->reference[s->a][i]);
-      if (error > s->max_error || isnan (s->max_error))
-        s->max_error = error;
-      if (s->first < 0 && !(error <= s->p->tolerance))
-        s->first = i;
-    }
-  return NULL;
-}
-
-/* Elements per thread below which one thread compares them all. */
-#define VERIFY_SHARE (1 << 20)
-#define VERIFY_THREADS 16
-
 gboolean
 bnb_harness_problem_verify (const BnbHarnessProblem *p, guint a,
                             const void *data, BnbEvaluation *e)
 {
+  gint64 first = -1;
   g_return_val_if_fail (p->reference[a] != NULL, FALSE);
   e->tolerance = p->tolerance;
-  /* a large output (16 M elements at mxm 4096^3: 65 ms on one core) is
-   * compared in shares on several threads; the maximum and the first
-   * wrong element are the same as in one pass */
-  gint64 n = p->elements[a];
-  guint threads = (guint)CLAMP (n / VERIFY_SHARE, 1,
-                                MIN (g_get_num_processors (),
-                                     VERIFY_THREADS));
-  Share shares[VERIFY_THREADS];
-  GThread *running[VERIFY_THREADS] = { NULL };
-  for (guint t = 0; t < threads; t++)
+  for (gint64 i = 0; i < p->elements[a]; i++)
     {
-      shares[t] = (Share){ p, a, data, n * t / threads, n * (t + 1) / threads,
-                           NAN, -1 };
-      if (t > 0)
-        running[t] = g_thread_new ("bnbtune-verify", verify_range, &shares[t]);
-    }
-  verify_range (&shares[0]);
-  gint64 first = -1;
-  for (guint t = 0; t < threads; t++)
-    {
-      if (running[t])
-        g_thread_join (running[t]);
-      if (shares[t].max_error > e->max_error || isnan (e->max_error))
-        e->max_error = shares[t].max_error;
-      if (first < 0)
-        first = shares[t].first;
+      double error
+          = element_error (host_element (p, a, data, i), p->reference[a][i]);
+      if (error > e->max_error || isnan (e->max_error))
+        e->max_error = error;
+      if (first < 0 && !(error <= p->tolerance))
+        first = i;
     }
   if (first >= 0 && !e->wrong_array)
     note_wrong (p, a, first, host_element (p, a, data, first), e);

@@ -576,34 +576,6 @@ test_problem (void)
     }
 }
 
-/* A large output is compared in shares on several threads (where the
- * machine has them): the answer is the one pass's, the first wrong
- * element by index and the largest error over all, wherever the shares
- * end.  axpy at 2^23 makes up to 8 shares of 2^20. */
-static void
-test_verify_shares (void)
-{
-  g_autoptr (GError) error = NULL;
-  const gint64 n = 1 << 23;
-  g_autoptr (BnbIrKernel) k = load_kernel ("data/kernels/axpy.ir", "N=8388608");
-  g_autoptr (BnbHarnessProblem) p = bnb_harness_problem_new (k, 7);
-  g_assert_true (bnb_harness_problem_compute (p, NULL, &error));
-  g_assert_no_error (error);
-  g_autofree float *y = g_new (float, n);
-  for (gint64 i = 0; i < n; i++)
-    y[i] = (float)p->reference[0][i];
-  g_autoptr (BnbEvaluation) right = bnb_evaluation_new ();
-  g_assert_true (bnb_harness_problem_verify (p, 0, y, right));
-  g_assert_cmpfloat (right->max_error, <, 1e-6);
-  /* wrong in a late share by a lot, in an earlier one by a little */
-  y[n - 3] = (float)(p->reference[0][n - 3] + 100.0);
-  y[(n / 3) + 1] = (float)(p->reference[0][(n / 3) + 1] + 0.5);
-  g_autoptr (BnbEvaluation) wrong = bnb_evaluation_new ();
-  g_assert_false (bnb_harness_problem_verify (p, 0, y, wrong));
-  g_assert_cmpint (wrong->wrong_index, ==, (n / 3) + 1);
-  g_assert_cmpfloat (wrong->max_error, >, 50);
-}
-
 /* The one writer's three layouts of the same value, and its numbers:
  * `digits` significant digits, null for what is not finite. */
 static char *
@@ -1795,7 +1767,6 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/built/worker", test_built_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
   g_test_add_func ("/harness/slow/in-process", test_slow_in_process);
-  g_test_add_func ("/harness/verify/shares", test_verify_shares);
   g_test_add_func ("/harness/slow/worker", test_slow_worker);
   g_test_add_func ("/harness/watchdog/first-launch-own-limit",
                    test_first_launch_own_limit);
