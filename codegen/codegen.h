@@ -34,11 +34,6 @@ typedef struct {
    * launch, a part of the run (a split store adds into it; arrays past
    * the 64th are never split). */
   guint64 zeroed;
-/* How the source's header comment names each such array, for a host
- * that runs an emitted source (`bnbtune run --source`,
- * bench/clblast-sgemm --ours): the mark, then the name, then a newline. */
-#define BNB_CODEGEN_ZEROED_MARK                                              \
-  "zeroed by the host before each launch (a split store adds into it): "
   char *decisions; /* the leaf's decisions, as bnb_choice_node_to_string */
   /* SHA-256 (hex) of what runs: the source after its header comment, the
    * launch sizes and the scratch sizes.  Leaves with equal keys are the
@@ -51,6 +46,12 @@ typedef struct {
    * are; work-group and work-item dims are no loops). */
   char *nest;
 } BnbCodegenProgram;
+
+/* How the source's header comment names each array of `zeroed`, for a host
+ * that runs an emitted source (`bnbtune run --source`,
+ * bench/clblast-sgemm --ours): the mark, then the name, then a newline. */
+#define BNB_CODEGEN_ZEROED_MARK                                              \
+  "zeroed by the host before each launch (a split store adds into it): "
 
 BNB_GIVE BnbCodegenProgram *bnb_codegen_generate (BNB_KEEP const BnbChoiceNode
                                                       *leaf,

@@ -665,8 +665,6 @@ choose_interleave (BnbCgLowered *low)
     }
 }
 
-/* The steps of lowering; each stops the lowering of an open node once a
- * read was not answered. */
 /* The arrays of the `split` stores that run in a work-group dim they
  * lack (their reduction split across work-groups): the parser lets no
  * other store into such an array (bnb_ir_check_splits), so a bit per
@@ -688,11 +686,16 @@ find_zeroed (BnbCgLowered *low)
           for (guint e = 0; e < in->n_dims; e++)
             own |= low->dim_class[in->dims[e]] == c;
           if (!own)
-            low->zeroed |= G_GUINT64_CONSTANT (1) << in->array;
+            {
+              low->zeroed |= G_GUINT64_CONSTANT (1) << in->array;
+              break;
+            }
         }
     }
 }
 
+/* The steps of lowering; each stops the lowering of an open node once a
+ * read was not answered. */
 static gboolean
 lower_steps (BnbCgLowered *low, GError **error)
 {
