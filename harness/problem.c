@@ -10,6 +10,7 @@
  */
 #include "harness/harness-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -309,22 +310,71 @@ note_wrong (const BnbHarnessProblem *p, guint a, gint64 i, double x,
   e->wrong_expected = p->reference[a][i];
 }
 
+/* Elements the comparison takes at a time: each block is first scanned
+ * for any element whose error may exceed the largest so far (a loop with
+ * no division and no branch), and only such a block is compared element
+ * by element. */
+#define VERIFY_BLOCK 1024
+
+/* Whether every element of data[from, to) is certainly within `most` of
+ * the reference: |x - ref| <= most x max(|ref|, 1), a little below it so
+ * that rounding cannot pass an element whose error is above `most`.  A
+ * NaN fails the test, and a reference that is not finite.  The maximum is
+ * written as two tests joined by `|`: as a branch it was mispredicted a
+ * third of the time on mxm's inputs (88 ms for 16 M elements, 28 ms
+ * without). */
+static gboolean
+block_within (const BnbHarnessProblem *p, guint a, const void *data,
+              gint64 from, gint64 to, double most)
+{
+  const double *ref = p->reference[a];
+  double limit = most * (1 - 4 * DBL_EPSILON);
+  int outside = 0;
+  if (p->element_size[a] == sizeof (float))
+    for (gint64 i = from; i < to; i++)
+      {
+        double r = fabs (ref[i]);
+        double d = fabs ((double)((const float *)data)[i] - ref[i]);
+        outside |= !(((d <= limit * r) | (d <= limit)) & (r <= DBL_MAX));
+      }
+  else
+    for (gint64 i = from; i < to; i++)
+      {
+        double r = fabs (ref[i]);
+        double d = fabs (((const double *)data)[i] - ref[i]);
+        outside |= !(((d <= limit * r) | (d <= limit)) & (r <= DBL_MAX));
+      }
+  return !outside;
+}
+
 gboolean
 bnb_harness_problem_verify (const BnbHarnessProblem *p, guint a,
                             const void *data, BnbEvaluation *e)
 {
   gint64 first = -1;
+  double most = -1; /* the largest error of this array so far */
   g_return_val_if_fail (p->reference[a] != NULL, FALSE);
   e->tolerance = p->tolerance;
-  for (gint64 i = 0; i < p->elements[a]; i++)
+  /* 16 M elements (mxm's C at 4096^2) took about 100 ms a candidate one
+   * by one; most blocks pass the scan.  An element that raises `most`
+   * past the tolerance is the first wrong one: every element before it
+   * was within a `most` at most the tolerance. */
+  for (gint64 from = 0; from < p->elements[a]; from += VERIFY_BLOCK)
     {
-      double error
-          = element_error (host_element (p, a, data, i), p->reference[a][i]);
-      if (error > e->max_error || isnan (e->max_error))
-        e->max_error = error;
-      if (first < 0 && !(error <= p->tolerance))
-        first = i;
+      gint64 to = MIN (from + VERIFY_BLOCK, p->elements[a]);
+      if (block_within (p, a, data, from, to, most))
+        continue;
+      for (gint64 i = from; i < to; i++)
+        {
+          double error = element_error (host_element (p, a, data, i),
+                                        p->reference[a][i]);
+          most = MAX (most, error); /* never NaN */
+          if (first < 0 && !(error <= p->tolerance))
+            first = i;
+        }
     }
+  if (most >= 0 && (most > e->max_error || isnan (e->max_error)))
+    e->max_error = most;
   if (first >= 0 && !e->wrong_array)
     note_wrong (p, a, first, host_element (p, a, data, first), e);
   return first < 0;

@@ -576,6 +576,117 @@ test_problem (void)
     }
 }
 
+/* The error of docs/harness.md, one element at a time, as the test's own
+ * reference for the comparison's blocks. */
+static double
+naive_error (double x, double ref)
+{
+  if (isnan (x) || isnan (ref))
+    return isnan (x) && isnan (ref) ? 0 : INFINITY;
+  if (isinf (x) || isinf (ref))
+    return x == ref ? 0 : INFINITY;
+  return fabs (x - ref) / MAX (fabs (ref), 1.0);
+}
+
+/* Fills `data` (floats or doubles) near `ref`, unless `clean` with
+ * errors around the tolerance, NaNs and infinities at random places. */
+static void
+draw_output (GRand *r, const double *ref, gint64 n, gboolean f32,
+             double tolerance, gboolean clean, void *data)
+{
+  for (gint64 i = 0; i < n; i++)
+    {
+      double x = ref[i] * (1 + g_rand_double_range (r, -0.1, 0.1) * tolerance);
+      guint what = clean ? G_MAXUINT : g_rand_int_range (r, 0, 4000) + 0u;
+      if (what == 0)
+        x = NAN;
+      else if (what == 1)
+        x = g_rand_boolean (r) ? INFINITY : -INFINITY;
+      else if (what < 12) /* an error near the tolerance, either side */
+        x = ref[i]
+            + MAX (fabs (ref[i]), 1) * tolerance
+                  * g_rand_double_range (r, 0.9, 1.1)
+                  * (g_rand_boolean (r) ? 1 : -1);
+      else if (what < 14)
+        x = ref[i] + g_rand_double_range (r, -100, 100);
+      if (f32)
+        ((float *)data)[i] = (float)x;
+      else
+        ((double *)data)[i] = x;
+    }
+}
+
+/* The comparison scans blocks of elements before it compares any one by
+ * one: its answer is still the one-by-one answer, the largest error and
+ * the first element beyond the tolerance, over random outputs with a few
+ * elements wrong by a little, by a lot, NaN or infinite, in float and
+ * double, with references of all magnitudes (some infinite, some NaN). */
+static void
+test_verify_blocks (void)
+{
+  static const char f64[] = "kernel d;\nparam N = 64;\n"
+                            "array X : f64[N] inout;\n"
+                            "dim i = N;\nloop i.0 {\n"
+                            "  x = load X[i];\n  y = mul x, x;\n"
+                            "  store X[i], y;\n}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", "N=5000");
+  g_autoptr (BnbIrKernel) d
+      = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (d, "N=5000", &error));
+  g_autoptr (GRand) r = g_rand_new_with_seed (20261129);
+  guint wrong = 0, right = 0;
+  for (guint trial = 0; trial < 200; trial++)
+    {
+      gboolean f32 = trial % 2 == 0;
+      g_autoptr (BnbHarnessProblem) p
+          = bnb_harness_problem_new (f32 ? axpy : d, trial);
+      const gint64 n = p->elements[0];
+      double *ref = g_new (double, n);
+      for (gint64 i = 0; i < n; i++)
+        ref[i] = g_rand_double_range (r, -3, 3)
+                 * pow (10, g_rand_int_range (r, -3, 4));
+      /* past the first block, where errors are known to compare with */
+      gint64 odd = g_rand_int_range (r, 2000, (gint32)n);
+      if (trial % 10 == 3 || trial % 10 == 4)
+        ref[odd] = INFINITY;
+      if (trial % 10 == 7)
+        ref[odd] = NAN;
+      bnb_harness_problem_set_reference (p, 0, ref);
+      p->tolerance = f32 ? 1e-5 : 1e-12;
+      g_autofree void *data = g_malloc (n * p->element_size[0]);
+      draw_output (r, ref, n, f32, p->tolerance, trial % 3 == 0, data);
+      if (trial % 10 == 4) /* a finite value where infinity is expected */
+        {
+          if (f32)
+            ((float *)data)[odd] = 1;
+          else
+            ((double *)data)[odd] = 1;
+        }
+      double most = 0;
+      gint64 first = -1;
+      for (gint64 i = 0; i < n; i++)
+        {
+          double x = f32 ? ((float *)data)[i] : ((double *)data)[i];
+          double e = naive_error (x, ref[i]);
+          most = MAX (most, e);
+          if (first < 0 && !(e <= p->tolerance))
+            first = i;
+        }
+      g_autoptr (BnbEvaluation) e = bnb_evaluation_new ();
+      g_assert_cmpint (bnb_harness_problem_verify (p, 0, data, e), ==,
+                       first < 0);
+      g_assert_cmpfloat (e->max_error, ==, most);
+      g_assert_cmpint (e->wrong_index, ==, first);
+      wrong += first >= 0;
+      right += first < 0;
+    }
+  /* both answers were drawn, and many of each */
+  g_assert_cmpuint (wrong, >, 50);
+  g_assert_cmpuint (right, >, 20);
+}
+
 /* The one writer's three layouts of the same value, and its numbers:
  * `digits` significant digits, null for what is not finite. */
 static char *
@@ -1740,6 +1851,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/harness/problem/inputs-and-reference", test_problem);
   g_test_add_func ("/harness/problem/tolerance", test_tolerance);
+  g_test_add_func ("/harness/verify/blocks", test_verify_blocks);
   g_test_add_func ("/harness/json/roundtrip", test_json);
   g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
