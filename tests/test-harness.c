@@ -17,6 +17,7 @@
 #include "tune/tune.h"
 
 #include <glib/gstdio.h>
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -588,16 +589,31 @@ naive_error (double x, double ref)
   return fabs (x - ref) / MAX (fabs (ref), 1.0);
 }
 
-/* Fills `data` (floats or doubles) near `ref`, unless `clean` with
- * errors around the tolerance, NaNs and infinities at random places. */
+/* How draw_output spoils an output. */
+typedef enum {
+  SPOIL_NONE,    /* errors a tenth of the tolerance */
+  SPOIL_MANY,    /* and about 1 element in 300 wrong, NaN or infinite */
+  SPOIL_RARE,    /* and about 1 in 5,000: most blocks pass the scan */
+  SPOIL_CAST,    /* the reference rounded to the element type, exactly */
+  SPOIL_KINDS
+} Spoil;
+
+/* Fills `data` (floats or doubles) near `ref`, spoilt as `spoil` says
+ * with errors around the tolerance, NaNs and infinities. */
 static void
 draw_output (GRand *r, const double *ref, gint64 n, gboolean f32,
-             double tolerance, gboolean clean, void *data)
+             double tolerance, Spoil spoil, void *data)
 {
   for (gint64 i = 0; i < n; i++)
     {
-      double x = ref[i] * (1 + g_rand_double_range (r, -0.1, 0.1) * tolerance);
-      guint what = clean ? G_MAXUINT : g_rand_int_range (r, 0, 4000) + 0u;
+      double x = spoil == SPOIL_CAST
+                     ? ref[i]
+                     : ref[i]
+                           * (1 + g_rand_double_range (r, -0.1, 0.1)
+                                      * tolerance);
+      guint what = spoil == SPOIL_MANY   ? g_rand_int_range (r, 0, 4000) + 0u
+                   : spoil == SPOIL_RARE ? g_rand_int_range (r, 0, 70000) + 0u
+                                         : G_MAXUINT;
       if (what == 0)
         x = NAN;
       else if (what == 1)
@@ -616,11 +632,32 @@ draw_output (GRand *r, const double *ref, gint64 n, gboolean f32,
     }
 }
 
+/* What the comparison must answer for `data`, one element at a time: the
+ * largest error and the first element beyond the tolerance (-1: none). */
+static double
+naive_verify (const BnbHarnessProblem *p, const void *data, gint64 *first)
+{
+  double most = 0;
+  *first = -1;
+  for (gint64 i = 0; i < p->elements[0]; i++)
+    {
+      double x = p->element_size[0] == sizeof (float) ? ((float *)data)[i]
+                                                      : ((double *)data)[i];
+      double e = naive_error (x, p->reference[0][i]);
+      most = MAX (most, e);
+      if (*first < 0 && !(e <= p->tolerance))
+        *first = i;
+    }
+  return most;
+}
+
 /* The comparison scans blocks of elements before it compares any one by
  * one: its answer is still the one-by-one answer, the largest error and
- * the first element beyond the tolerance, over random outputs with a few
- * elements wrong by a little, by a lot, NaN or infinite, in float and
- * double, with references of all magnitudes (some infinite, some NaN). */
+ * the first element beyond the tolerance, over random outputs in float
+ * and double, with references of all magnitudes (some infinite, some
+ * NaN, some zero), outputs right, rounded or wrong in few or many places
+ * (by a little, by a lot, NaN, infinite), and two arrays compared into
+ * one evaluation. */
 static void
 test_verify_blocks (void)
 {
@@ -637,26 +674,33 @@ test_verify_blocks (void)
   g_assert_true (bnb_ir_kernel_bind (d, "N=5000", &error));
   g_autoptr (GRand) r = g_rand_new_with_seed (20261129);
   guint wrong = 0, right = 0;
-  for (guint trial = 0; trial < 200; trial++)
+  BnbHarnessProblem *last = NULL; /* the trial before, for two arrays */
+  void *last_data = NULL;
+  for (guint trial = 0; trial < 400; trial++)
     {
       gboolean f32 = trial % 2 == 0;
-      g_autoptr (BnbHarnessProblem) p
-          = bnb_harness_problem_new (f32 ? axpy : d, trial);
+      Spoil spoil = (Spoil)((trial / 2) % SPOIL_KINDS);
+      BnbHarnessProblem *p = bnb_harness_problem_new (f32 ? axpy : d, trial);
       const gint64 n = p->elements[0];
       double *ref = g_new (double, n);
       for (gint64 i = 0; i < n; i++)
         ref[i] = g_rand_double_range (r, -3, 3)
                  * pow (10, g_rand_int_range (r, -3, 4));
+      if (trial % 20 == 5) /* a block of zeros */
+        for (gint64 i = 1024; i < 2048; i++)
+          ref[i] = 0;
       /* past the first block, where errors are known to compare with */
       gint64 odd = g_rand_int_range (r, 2000, (gint32)n);
       if (trial % 10 == 3 || trial % 10 == 4)
         ref[odd] = INFINITY;
       if (trial % 10 == 7)
         ref[odd] = NAN;
+      if (trial % 10 == 9 && !f32) /* infinite where the error is huge */
+        ref[odd] = 1e10;
       bnb_harness_problem_set_reference (p, 0, ref);
       p->tolerance = f32 ? 1e-5 : 1e-12;
-      g_autofree void *data = g_malloc (n * p->element_size[0]);
-      draw_output (r, ref, n, f32, p->tolerance, trial % 3 == 0, data);
+      void *data = g_malloc (n * p->element_size[0]);
+      draw_output (r, ref, n, f32, p->tolerance, spoil, data);
       if (trial % 10 == 4) /* a finite value where infinity is expected */
         {
           if (f32)
@@ -664,27 +708,69 @@ test_verify_blocks (void)
           else
             ((double *)data)[odd] = 1;
         }
-      double most = 0;
-      gint64 first = -1;
-      for (gint64 i = 0; i < n; i++)
+      if (trial % 10 == 9 && !f32)
         {
-          double x = f32 ? ((float *)data)[i] : ((double *)data)[i];
-          double e = naive_error (x, ref[i]);
-          most = MAX (most, e);
-          if (first < 0 && !(e <= p->tolerance))
-            first = i;
+          /* the largest error 1e300 from the start, so that the limit
+           * times |ref| overflows where the output is infinite */
+          ((double *)data)[0] = ref[0] + 1e300;
+          ((double *)data)[odd] = INFINITY;
         }
+      if (trial % 10 == 1 && spoil == SPOIL_NONE)
+        {
+          /* wrong at a block's first or last element, nowhere else */
+          gint64 at = 1024 * g_rand_int_range (r, 1, 4)
+                      + (g_rand_boolean (r) ? 0 : 1023);
+          if (f32)
+            ((float *)data)[at] = (float)(ref[at] + 1);
+          else
+            ((double *)data)[at] = ref[at] + 1;
+        }
+      if (trial % 10 == 5) /* odd: double */
+        {
+          /* one difference over references a few ulps apart, so errors a
+           * few ulps apart: the largest must still be found */
+          for (gint64 i = 0; i < n; i += 97)
+            {
+              ref[i] = 1.5 + g_rand_int_range (r, 0, 64) * 2 * DBL_EPSILON;
+              ((double *)data)[i] = ref[i] + 5e-13; /* above the rest */
+            }
+        }
+      gint64 first;
+      double most = naive_verify (p, data, &first);
       g_autoptr (BnbEvaluation) e = bnb_evaluation_new ();
+      e->max_error = NAN; /* none compared yet */
       g_assert_cmpint (bnb_harness_problem_verify (p, 0, data, e), ==,
                        first < 0);
       g_assert_cmpfloat (e->max_error, ==, most);
       g_assert_cmpint (e->wrong_index, ==, first);
       wrong += first >= 0;
       right += first < 0;
+      if (last != NULL)
+        {
+          /* two arrays into one evaluation: the larger error of both, the
+           * first array's first wrong element, each array's own answer */
+          gint64 last_first;
+          double last_most = naive_verify (last, last_data, &last_first);
+          g_autoptr (BnbEvaluation) both = bnb_evaluation_new ();
+          g_assert_cmpint (bnb_harness_problem_verify (last, 0, last_data,
+                                                       both),
+                           ==, last_first < 0);
+          g_assert_cmpint (bnb_harness_problem_verify (p, 0, data, both), ==,
+                           first < 0);
+          g_assert_cmpfloat (both->max_error, ==, MAX (most, last_most));
+          g_assert_cmpint (both->wrong_index, ==,
+                           last_first >= 0 ? last_first : first);
+          bnb_harness_problem_free (last);
+          g_free (last_data);
+        }
+      last = p;
+      last_data = data;
     }
+  bnb_harness_problem_free (last);
+  g_free (last_data);
   /* both answers were drawn, and many of each */
-  g_assert_cmpuint (wrong, >, 50);
-  g_assert_cmpuint (right, >, 20);
+  g_assert_cmpuint (wrong, >, 100);
+  g_assert_cmpuint (right, >, 100);
 }
 
 /* The one writer's three layouts of the same value, and its numbers:
