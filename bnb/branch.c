@@ -1291,7 +1291,7 @@ dispatch_batch (Bnb *b)
           plunge (b, q, TRUE);
           return TRUE;
         }
-      else if ((dives_now (k) || b->fastest != NULL) && dives < DESIGN_DIVES)
+      else if ((dives_now (k) || b->dive_s != NULL) && dives < DESIGN_DIVES)
         {
           /* Below a tile choice (occupancy order): what tells designs
            * apart, and a design's kernels apart (orders, padding), is
@@ -1370,12 +1370,19 @@ bnb_init (Bnb *b, BnbSearchContext *ctx)
       g_array_append_val (b->design_choices, c);
   b->deeper_first = ctx->options->order == BNB_NODE_ORDER_LEARNED
                     || ctx->options->order == BNB_NODE_ORDER_OCCUPANCY;
-  if (ctx->options->order == BNB_NODE_ORDER_DIVES)
+  /* the occupancy order's dives below a tile choice follow the fastest
+   * alternatives among equal bounds too (merge): inside a design the
+   * bound rarely tells orders and paddings apart */
+  if (ctx->options->order == BNB_NODE_ORDER_DIVES
+      || ctx->options->order == BNB_NODE_ORDER_OCCUPANCY)
     {
       gsize n = bnb_choice_space_n_choices (space) * ALTERNATIVES;
       b->fastest = g_new (double, n);
       for (gsize i = 0; i < n; i++)
         b->fastest[i] = INFINITY;
+    }
+  if (ctx->options->order == BNB_NODE_ORDER_DIVES)
+    {
       double none = INFINITY; /* dive 0: none */
       b->dive_s = g_array_new (FALSE, FALSE, sizeof (double));
       g_array_append_val (b->dive_s, none);
