@@ -29,7 +29,8 @@
  * equals, and each inner node taken dives to a leaf; on the way, of
  * children with equal bounds the one whose alternative (of the choice
  * split) ran fastest so far in any leaf goes on, so that where the bound
- * tells nothing the search follows what it measured.
+ * tells nothing the search follows what it measured; the occupancy
+ * order's dives break such ties the same way.
  *
  * An evaluator with several lanes (devices) gets one device thread per
  * lane; a leaf goes to the lane with the fewest leaves on their way, is
@@ -110,8 +111,9 @@ struct Bnb {
   GSequence *ready;    /* the buckets that hold nodes, by key (Bucket) */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   gboolean deeper_first; /* among equal bounds (the learned orders) */
-  double *fastest; /* order of dives: per choice and alternative, the
-                      least time of a leaf that took it (INFINITY) */
+  double *fastest; /* orders of dives and occupancy: per choice and
+                      alternative, the least time of a leaf that took
+                      it (INFINITY) */
   GArray *dive_s;  /* order of dives: per dive (from 1), its leaf's time */
   guint diving;    /* the dive under way, or 0 */
   guint incumbent_dive; /* a dive that ended at the incumbent, or 0 */
