@@ -530,14 +530,16 @@ load_kernel (const char *path, const char *sizes)
   return k;
 }
 
+/* A kernel of doubles, for the tolerance and the comparison. */
+static const char f64[] = "kernel d;\nparam N = 64;\n"
+                          "array X : f64[N] inout;\n"
+                          "dim i = N;\nloop i.0 {\n"
+                          "  x = load X[i];\n  y = mul x, x;\n"
+                          "  store X[i], y;\n}\n";
+
 static void
 test_tolerance (void)
 {
-  static const char f64[] = "kernel d;\nparam N = 64;\n"
-                            "array X : f64[N] inout;\n"
-                            "dim i = N;\nloop i.0 {\n"
-                            "  x = load X[i];\n  y = mul x, x;\n"
-                            "  store X[i], y;\n}\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", NULL);
   g_autoptr (BnbIrKernel) mxm
@@ -661,11 +663,6 @@ naive_verify (const BnbHarnessProblem *p, const void *data, gint64 *first)
 static void
 test_verify_blocks (void)
 {
-  static const char f64[] = "kernel d;\nparam N = 64;\n"
-                            "array X : f64[N] inout;\n"
-                            "dim i = N;\nloop i.0 {\n"
-                            "  x = load X[i];\n  y = mul x, x;\n"
-                            "  store X[i], y;\n}\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", "N=5000");
   g_autoptr (BnbIrKernel) d
