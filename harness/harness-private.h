@@ -147,7 +147,8 @@ void bnb_harness_local_free (BNB_TAKE BnbHarnessLocal *local);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BnbHarnessLocal, bnb_harness_local_free)
 BNB_KEEP const BnbDevice *bnb_harness_local_device (const BnbHarnessLocal *l);
 /* Allocates the device buffers of `problem` and uploads its inputs; the
- * problem must outlive the local harness or the next call. */
+ * problem must outlive the local harness or the next call.  NULL only
+ * frees the buffers of the problem before, so that it may be freed. */
 gboolean bnb_harness_local_set_problem (BnbHarnessLocal *local,
                                         BNB_KEEP const BnbHarnessProblem
                                             *problem,

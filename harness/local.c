@@ -151,7 +151,7 @@ bnb_harness_local_set_problem (BnbHarnessLocal *l,
   if (l->problem)
     release_buffers (l);
   l->problem = problem;
-  if (create_buffers (l, error))
+  if (problem == NULL || create_buffers (l, error))
     return TRUE;
   release_buffers (l);
   l->problem = NULL;

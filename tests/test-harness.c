@@ -530,6 +530,31 @@ load_kernel (const char *path, const char *sizes)
   return k;
 }
 
+/* A local harness lets go of a problem (NULL), so that the problem may be
+ * freed before the next is set: what a worker does when a second problem
+ * comes (harness/worker.c, set_problem).  Under ASan a buffer of the
+ * freed problem read on the way would fail it. */
+static void
+test_local_problem_again (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbIrKernel) k = load_kernel ("data/kernels/axpy.ir", "N=1000");
+  g_autoptr (BnbHarnessLocal) l
+      = bnb_harness_local_new (bnb_test_device (), 1, NULL, &error);
+  g_assert_no_error (error);
+  for (guint round = 0; round < 2; round++)
+    {
+      BnbHarnessProblem *p = bnb_harness_problem_new (k, round);
+      g_assert_true (bnb_harness_problem_compute (p, NULL, &error));
+      g_assert_true (bnb_harness_local_set_problem (l, p, &error));
+      g_assert_no_error (error);
+      g_assert_true (bnb_harness_local_has_problem (l));
+      g_assert_true (bnb_harness_local_set_problem (l, NULL, &error));
+      g_assert_false (bnb_harness_local_has_problem (l));
+      bnb_harness_problem_free (p);
+    }
+}
+
 /* A kernel of doubles, for the tolerance and the comparison. */
 static const char f64[] = "kernel d;\nparam N = 64;\n"
                           "array X : f64[N] inout;\n"
@@ -1935,6 +1960,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/problem/inputs-and-reference", test_problem);
   g_test_add_func ("/harness/problem/tolerance", test_tolerance);
   g_test_add_func ("/harness/verify/blocks", test_verify_blocks);
+  g_test_add_func ("/harness/local/problem-again", test_local_problem_again);
   g_test_add_func ("/harness/json/roundtrip", test_json);
   g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
