@@ -119,6 +119,7 @@ typedef struct {
   cl_mem region;
   gsize bytes;
   gsize guard;
+  guint8 *host; /* a guard read back, kept from one check to the next */
 } BnbHarnessGuarded;
 
 gboolean bnb_harness_guarded_create (cl_context context, cl_device_id device,
@@ -132,8 +133,8 @@ gboolean bnb_harness_guarded_arm (cl_command_queue queue,
  * offset from the region's start of the changed byte nearest to it
  * (negative before the region, >= bytes after it). */
 gboolean bnb_harness_guarded_check (cl_command_queue queue,
-                                    const BnbHarnessGuarded *g,
-                                    gint64 *outside, GError **error);
+                                    BnbHarnessGuarded *g, gint64 *outside,
+                                    GError **error);
 
 /* The device work of a harness, in this process. */
 typedef struct BnbHarnessLocal BnbHarnessLocal;

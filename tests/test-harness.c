@@ -555,6 +555,64 @@ test_local_problem_again (void)
     }
 }
 
+/* A guard read back finds the changed byte nearest the region wherever
+ * it is: next to the region, at the guard's far end, past the first
+ * bytes the check reads one by one; none when both are intact, twice in
+ * a row (the read-back memory is kept). */
+static void
+test_guard_places (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbDevice) dev = bnb_device_open_full (
+      bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER, &error);
+  g_assert_no_error (error);
+  cl_command_queue queue = bnb_device_queue (dev);
+  BnbHarnessGuarded g;
+  g_assert_true (bnb_harness_guarded_create (bnb_device_context (dev),
+                                             bnb_device_id (dev), 1 << 20, &g,
+                                             &error));
+  gsize guard = g.guard;
+  g_assert_cmpuint (guard, >=, 128 << 10);
+  /* offsets in `whole`, and the answer: from the region's start */
+  const gint64 places[][2] = {
+    { 0, -(gint64)guard },                          /* the far end before */
+    { 100, 100 - (gint64)guard },                   /* past the first bytes */
+    { (gint64)guard / 2, -(gint64)guard / 2 },
+    { (gint64)guard - 1, -1 },                      /* next to the region */
+    { (gint64)guard + (1 << 20), 1 << 20 },         /* next to it, after */
+    { (gint64)guard + (1 << 20) + 63, (1 << 20) + 63 },
+    { (gint64)guard + (1 << 20) + 64, (1 << 20) + 64 },
+    { 2 * (gint64)guard + (1 << 20) - 1, (1 << 20) + (gint64)guard - 1 },
+  };
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i <= G_N_ELEMENTS (places); i++)
+      {
+        gint64 outside = 12345;
+        static const guint8 changed = 0x5A;
+        g_assert_true (bnb_harness_guarded_arm (queue, &g, &error));
+        if (i < G_N_ELEMENTS (places))
+          g_assert_cmpint (clEnqueueWriteBuffer (queue, g.whole, CL_TRUE,
+                                                 (size_t)places[i][0], 1,
+                                                 &changed, 0, NULL, NULL),
+                           ==, CL_SUCCESS);
+        g_assert_true (bnb_harness_guarded_check (queue, &g, &outside, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (outside, ==,
+                         i < G_N_ELEMENTS (places) ? places[i][1] : 0);
+      }
+  /* a whole guard overwritten with one value is changed too */
+  static const guint8 zero = 0;
+  gint64 outside = 0;
+  g_assert_true (bnb_harness_guarded_arm (queue, &g, &error));
+  g_assert_cmpint (clEnqueueFillBuffer (queue, g.whole, &zero, 1,
+                                        guard + (1 << 20), guard, 0, NULL,
+                                        NULL),
+                   ==, CL_SUCCESS);
+  g_assert_true (bnb_harness_guarded_check (queue, &g, &outside, &error));
+  g_assert_cmpint (outside, ==, 1 << 20);
+  bnb_harness_guarded_release (&g);
+}
+
 /* A kernel of doubles, for the tolerance and the comparison. */
 static const char f64[] = "kernel d;\nparam N = 64;\n"
                           "array X : f64[N] inout;\n"
@@ -1961,6 +2019,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/problem/tolerance", test_tolerance);
   g_test_add_func ("/harness/verify/blocks", test_verify_blocks);
   g_test_add_func ("/harness/local/problem-again", test_local_problem_again);
+  g_test_add_func ("/harness/guard/places", test_guard_places);
   g_test_add_func ("/harness/json/roundtrip", test_json);
   g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
