@@ -137,7 +137,8 @@ typedef enum {
   /* as learned, a bucket per choice of tile sizes and warps per scheduler
    * (bnb_model_warps_most), and under it one per design (every kind and
    * memory space decided), a design not yet run taking 0.8 of its tile
-   * bucket's ratio */
+   * bucket's ratio; a dive among children of equal bounds follows the
+   * alternative that ran fastest so far */
   BNB_NODE_ORDER_OCCUPANCY,
   /* by bound, the inner nodes taken diving to a leaf (at most 8 a
    * batch), of equal bounds first those near the fastest kernels; where

@@ -366,8 +366,8 @@ bucket_learn (Bnb *b, Bucket *k, double bound, double seconds)
 /* Alternatives per choice (a BnbDomain's bits). */
 #define ALTERNATIVES (8 * sizeof (BnbDomain))
 
-/* The order of dives: a leaf ran in `seconds`, and each of its
- * alternatives learns it. */
+/* The orders of dives and occupancy: a leaf ran in `seconds`, and each
+ * of its alternatives learns it. */
 static void
 fastest_learn (Bnb *b, const BnbChoiceNode *leaf, double seconds)
 {
@@ -776,7 +776,7 @@ receive (Bnb *b, DeviceJob *job)
   if (job->e != NULL && job->e->outcome == BNB_OUTCOME_OK)
     {
       bucket_learn (b, leaf->bucket, leaf->bound, job->e->median_s);
-      /* the order of dives learns from the fastest run, the least
+      /* the fastest alternatives learn from the fastest run, the least
        * disturbed by the host: on a 2-core machine under PoCL one
        * kernel's medians spread 2x from run to run, its minima less */
       fastest_learn (b, leaf->node, job->e->min_s);
@@ -895,9 +895,11 @@ expand (gpointer data, gpointer user_data)
 }
 
 /* Takes an expansion's results into the search: its cut children are
- * cut, the others queued, but for the one with the lowest bound (the
- * first of equals) when `keep_lowest`: that one is returned, not queued
- * (NULL if none is below the cut-off). */
+ * cut, the others queued, but for the one with the lowest bound when
+ * `keep_lowest` (of equals, where the search keeps the fastest
+ * alternatives, the one whose alternative ran faster by DIVE_TIE, else
+ * the first): that one is returned, not queued (NULL if none is below
+ * the cut-off). */
 static QNode *
 merge (Bnb *b, Expansion *x, gboolean keep_lowest)
 {

@@ -89,7 +89,7 @@ bnb_harness_guarded_arm (cl_command_queue queue, const BnbHarnessGuarded *g,
  * (memcmp of the guard with itself shifted), a few milliseconds for
  * 16 MiB where the loop of nearest_change alone took 5 to 8 times that
  * (10 to 16 ms to check the guards of a 64 MiB array here, with fresh
- * memory to read them into, 5 to 8 ms now). */
+ * memory to read them into, about 2 ms now). */
 #define PERIOD 64
 static gboolean
 intact (const guint8 *data, gsize length)

@@ -197,7 +197,8 @@ evaluate (Worker *w, GVariant *fields)
   double slow_s = 0;
   gboolean fatal = FALSE;
   GVariantBuilder b;
-  if (!pv || !w->problem)
+  /* the local harness may hold no problem where a second one failed */
+  if (!pv || !w->problem || !bnb_harness_local_has_problem (w->local))
     {
       send_error (w, "evaluate: no program or no problem");
       return;
