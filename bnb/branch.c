@@ -111,9 +111,9 @@ struct Bnb {
   GSequence *ready;    /* the buckets that hold nodes, by key (Bucket) */
   Bucket *single;      /* the order by bound's one bucket (also in buckets) */
   gboolean deeper_first; /* among equal bounds (the learned orders) */
-  double *fastest; /* orders of dives and occupancy: per choice and
-                      alternative, the least time of a leaf that took
-                      it (INFINITY) */
+  double *fastest;       /* orders of dives and occupancy: per choice and
+                            alternative, the least time of a leaf that took
+                            it (INFINITY) */
   GArray *dive_s;  /* order of dives: per dive (from 1), its leaf's time */
   guint diving;    /* the dive under way, or 0 */
   guint incumbent_dive; /* a dive that ended at the incumbent, or 0 */

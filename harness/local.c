@@ -20,8 +20,9 @@ struct BnbHarnessLocal {
   BnbHarnessBuilds *builds;
   const BnbHarnessProblem *problem;
   BnbHarnessGuarded *buffers;
-  /* per array, where its output is read back: kept from one evaluation
-   * to the next (a fresh 64 MB took 30 ms of page faults each time) */
+  /* per array, where its output is read back (made at the first): kept
+   * from one evaluation to the next, as a fresh 64 MB took 30 ms of page
+   * faults each time */
   void **readback;
 };
 
@@ -125,6 +126,7 @@ create_buffers (BnbHarnessLocal *l, GError **error)
 {
   const BnbHarnessProblem *p = l->problem;
   l->buffers = g_new0 (BnbHarnessGuarded, MAX (p->n_arrays, 1));
+  l->readback = g_new0 (void *, MAX (p->n_arrays, 1));
   for (guint a = 0; a < p->n_arrays; a++)
     {
       if (!bnb_harness_guarded_create (l->context, l->id, array_bytes (p, a),
@@ -472,8 +474,6 @@ verify (Run *run)
   BnbHarnessLocal *l = run->local;
   const BnbHarnessProblem *p = l->problem;
   gboolean right = TRUE;
-  if (!l->readback)
-    l->readback = g_new0 (void *, MAX (p->n_arrays, 1));
   for (guint a = 0; a < p->n_arrays; a++)
     {
       if (!(bnb_ir_array (p->kernel, a)->mode & BNB_IR_OUT))

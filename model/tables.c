@@ -153,11 +153,12 @@ build_insts (BnbModel *m)
       BnbModelInst *mi = &m->insts[i];
       mi->n_dims = inst->n_dims;
       memcpy (mi->dims, inst->dims, sizeof inst->dims);
-      /* an instruction outside a split dim is its reduction's store or
-       * definition (docs/space.md, "Split reductions"), so it is outside
-       * at most one: one held dim, never a dropped one */
+      /* an instruction outside a split dim is that reduction's store or
+       * definition (docs/space.md, "Split reductions"), so it holds few;
+       * one past the limit would be a bug to stop at, not one to drop */
       for (guint d = 0; d < m->n_dims; d++)
-        if (bnb_choice_dim_split (m->space, d) && !bnb_ir_inst_has_dim (inst, d))
+        if (bnb_choice_dim_split (m->space, d)
+            && !bnb_ir_inst_has_dim (inst, d))
           {
             g_assert (mi->n_held < BNB_IR_MAX_INST_DIMS);
             mi->held[mi->n_held++] = d;

@@ -16,8 +16,8 @@
 #include "tests/support/fixture.h"
 #include "tune/tune.h"
 
-#include <glib/gstdio.h>
 #include <float.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -563,8 +563,9 @@ static void
 test_guard_places (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (BnbDevice) dev = bnb_device_open_full (
-      bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER, &error);
+  g_autoptr (BnbDevice) dev
+      = bnb_device_open_full (bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER,
+                              &error);
   g_assert_no_error (error);
   cl_command_queue queue = bnb_device_queue (dev);
   BnbHarnessGuarded g;
@@ -575,11 +576,11 @@ test_guard_places (void)
   g_assert_cmpuint (guard, >=, 128 << 10);
   /* offsets in `whole`, and the answer: from the region's start */
   const gint64 places[][2] = {
-    { 0, -(gint64)guard },                          /* the far end before */
-    { 100, 100 - (gint64)guard },                   /* past the first bytes */
+    { 0, -(gint64)guard },        /* the far end before */
+    { 100, 100 - (gint64)guard }, /* past the first bytes */
     { (gint64)guard / 2, -(gint64)guard / 2 },
-    { (gint64)guard - 1, -1 },                      /* next to the region */
-    { (gint64)guard + (1 << 20), 1 << 20 },         /* next to it, after */
+    { (gint64)guard - 1, -1 },              /* next to the region */
+    { (gint64)guard + (1 << 20), 1 << 20 }, /* next to it, after */
     { (gint64)guard + (1 << 20) + 63, (1 << 20) + 63 },
     { (gint64)guard + (1 << 20) + 64, (1 << 20) + 64 },
     { 2 * (gint64)guard + (1 << 20) - 1, (1 << 20) + (gint64)guard - 1 },
@@ -595,7 +596,8 @@ test_guard_places (void)
                                                  (size_t)places[i][0], 1,
                                                  &changed, 0, NULL, NULL),
                            ==, CL_SUCCESS);
-        g_assert_true (bnb_harness_guarded_check (queue, &g, &outside, &error));
+        g_assert_true (bnb_harness_guarded_check (queue, &g, &outside,
+                                                  &error));
         g_assert_no_error (error);
         g_assert_cmpint (outside, ==,
                          i < G_N_ELEMENTS (places) ? places[i][1] : 0);
@@ -613,26 +615,34 @@ test_guard_places (void)
   bnb_harness_guarded_release (&g);
 }
 
-/* A kernel of doubles, for the tolerance and the comparison. */
-static const char f64[] = "kernel d;\nparam N = 64;\n"
-                          "array X : f64[N] inout;\n"
-                          "dim i = N;\nloop i.0 {\n"
-                          "  x = load X[i];\n  y = mul x, x;\n"
-                          "  store X[i], y;\n}\n";
+/* A kernel of doubles, for the tolerance and the comparison, bound at
+ * `sizes` (NULL: the text's). */
+static BnbIrKernel *
+load_f64_kernel (const char *sizes)
+{
+  static const char f64[] = "kernel d;\nparam N = 64;\n"
+                            "array X : f64[N] inout;\n"
+                            "dim i = N;\nloop i.0 {\n"
+                            "  x = load X[i];\n  y = mul x, x;\n"
+                            "  store X[i], y;\n}\n";
+  g_autoptr (GError) error = NULL;
+  BnbIrKernel *k
+      = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
+  g_assert_no_error (error);
+  g_assert_true (bnb_ir_kernel_bind (k, sizes, &error));
+  g_assert_no_error (error);
+  return k;
+}
 
 static void
 test_tolerance (void)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", NULL);
   g_autoptr (BnbIrKernel) mxm
       = load_kernel ("data/kernels/mxm.ir", "M=8,N=8,K=1024");
   g_autoptr (BnbIrKernel) huge
       = load_kernel ("data/kernels/mxm.ir", "M=8,N=8,K=100000000");
-  g_autoptr (BnbIrKernel) d
-      = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
-  g_assert_no_error (error);
-  g_assert_true (bnb_ir_kernel_bind (d, NULL, &error));
+  g_autoptr (BnbIrKernel) d = load_f64_kernel (NULL);
   g_assert_cmpfloat (bnb_harness_tolerance (axpy), ==, 1e-5);
   g_assert_cmpfloat (fabs (bnb_harness_tolerance (mxm) - 3.2e-4), <, 1e-12);
   g_assert_cmpfloat (bnb_harness_tolerance (huge), ==, 1e-3);
@@ -676,12 +686,22 @@ naive_error (double x, double ref)
 
 /* How draw_output spoils an output. */
 typedef enum {
-  SPOIL_NONE,    /* errors a tenth of the tolerance */
-  SPOIL_MANY,    /* and about 1 element in 300 wrong, NaN or infinite */
-  SPOIL_RARE,    /* and about 1 in 5,000: most blocks pass the scan */
-  SPOIL_CAST,    /* the reference rounded to the element type, exactly */
+  SPOIL_NONE, /* errors a tenth of the tolerance */
+  SPOIL_MANY, /* and about 1 element in 300 wrong, NaN or infinite */
+  SPOIL_RARE, /* and about 1 in 5,000: most blocks pass the scan */
+  SPOIL_CAST, /* the reference rounded to the element type, exactly */
   SPOIL_KINDS
 } Spoil;
+
+/* Element i of an output of floats or doubles. */
+static void
+set_element (void *data, gboolean f32, gint64 i, double x)
+{
+  if (f32)
+    ((float *)data)[i] = (float)x;
+  else
+    ((double *)data)[i] = x;
+}
 
 /* Fills `data` (floats or doubles) near `ref`, spoilt as `spoil` says
  * with errors around the tolerance, NaNs and infinities. */
@@ -691,11 +711,11 @@ draw_output (GRand *r, const double *ref, gint64 n, gboolean f32,
 {
   for (gint64 i = 0; i < n; i++)
     {
-      double x = spoil == SPOIL_CAST
-                     ? ref[i]
-                     : ref[i]
-                           * (1 + g_rand_double_range (r, -0.1, 0.1)
-                                      * tolerance);
+      double x
+          = spoil == SPOIL_CAST
+                ? ref[i]
+                : ref[i]
+                      * (1 + g_rand_double_range (r, -0.1, 0.1) * tolerance);
       guint what = spoil == SPOIL_MANY   ? g_rand_int_range (r, 0, 4000) + 0u
                    : spoil == SPOIL_RARE ? g_rand_int_range (r, 0, 70000) + 0u
                                          : G_MAXUINT;
@@ -710,10 +730,7 @@ draw_output (GRand *r, const double *ref, gint64 n, gboolean f32,
                   * (g_rand_boolean (r) ? 1 : -1);
       else if (what < 14)
         x = ref[i] + g_rand_double_range (r, -100, 100);
-      if (f32)
-        ((float *)data)[i] = (float)x;
-      else
-        ((double *)data)[i] = x;
+      set_element (data, f32, i, x);
     }
 }
 
@@ -746,12 +763,9 @@ naive_verify (const BnbHarnessProblem *p, const void *data, gint64 *first)
 static void
 test_verify_blocks (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (BnbIrKernel) axpy = load_kernel ("data/kernels/axpy.ir", "N=5000");
-  g_autoptr (BnbIrKernel) d
-      = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
-  g_assert_no_error (error);
-  g_assert_true (bnb_ir_kernel_bind (d, "N=5000", &error));
+  g_autoptr (BnbIrKernel) axpy
+      = load_kernel ("data/kernels/axpy.ir", "N=5000");
+  g_autoptr (BnbIrKernel) d = load_f64_kernel ("N=5000");
   g_autoptr (GRand) r = g_rand_new_with_seed (20261129);
   guint wrong = 0, right = 0;
   BnbHarnessProblem *last = NULL; /* the trial before, for two arrays */
@@ -782,28 +796,20 @@ test_verify_blocks (void)
       void *data = g_malloc (n * p->element_size[0]);
       draw_output (r, ref, n, f32, p->tolerance, spoil, data);
       if (trial % 10 == 4) /* a finite value where infinity is expected */
-        {
-          if (f32)
-            ((float *)data)[odd] = 1;
-          else
-            ((double *)data)[odd] = 1;
-        }
+        set_element (data, f32, odd, 1);
       if (trial % 10 == 9 && !f32)
         {
           /* the largest error 1e300 from the start, so that the limit
            * times |ref| overflows where the output is infinite */
-          ((double *)data)[0] = ref[0] + 1e300;
-          ((double *)data)[odd] = INFINITY;
+          set_element (data, f32, 0, ref[0] + 1e300);
+          set_element (data, f32, odd, INFINITY);
         }
       if (trial % 10 == 1 && spoil == SPOIL_NONE)
         {
           /* wrong at a block's first or last element, nowhere else */
           gint64 at = 1024 * g_rand_int_range (r, 1, 4)
                       + (g_rand_boolean (r) ? 0 : 1023);
-          if (f32)
-            ((float *)data)[at] = (float)(ref[at] + 1);
-          else
-            ((double *)data)[at] = ref[at] + 1;
+          set_element (data, f32, at, ref[at] + 1);
         }
       if (trial % 10 == 5) /* odd: double */
         {
@@ -812,7 +818,7 @@ test_verify_blocks (void)
           for (gint64 i = 0; i < n; i += 97)
             {
               ref[i] = 1.5 + g_rand_int_range (r, 0, 64) * 2 * DBL_EPSILON;
-              ((double *)data)[i] = ref[i] + 5e-13; /* above the rest */
+              set_element (data, f32, i, ref[i] + 5e-13); /* above the rest */
             }
         }
       gint64 first;
