@@ -5,9 +5,10 @@ the decisions) of every strategy and seed, and prints, per run, the best
 time, its ratio to the best known, the kernels timed, and the evaluations
 and seconds it took to come within 5% of the best known.  The best known
 is the best time of all the runs, or the time of --known (a `bnbtune run`
-output, e.g. the mapped best's) when it is lower.
+output, e.g. the mapped best's) when it is lower; with --only-known, the
+time of --known alone.
 
-Usage: bench/compare-merge.py [--known RUN.txt] FILE.csv...
+Usage: bench/compare-merge.py [--known RUN.txt [--only-known]] FILE.csv...
 """
 import csv
 import re
@@ -30,13 +31,16 @@ def main(argv):
     if len(argv) > 2 and argv[1] == '--known':
         known = known_time(argv[2])
         argv = argv[:1] + argv[3:]
+    only_known = len(argv) > 1 and argv[1] == '--only-known'
+    if only_known:
+        argv = argv[:1] + argv[2:]
     runs = {}
     for path in argv[1:]:
         with open(path, newline='') as f:
             for row in csv.DictReader(f):
                 runs.setdefault((row['strategy'], int(row['seed'])), []).append(row)
     if not runs:
-        sys.exit('usage: compare-merge.py [--known RUN.txt] FILE.csv...')
+        sys.exit('usage: compare-merge.py [--known RUN.txt [--only-known]] FILE.csv...')
 
     def ok(row):
         return row['outcome'] == 'ok' and row['final'] != 'true'
@@ -45,7 +49,7 @@ def main(argv):
              for k, rows in runs.items()}
     target = min(bests.values())
     if known is not None:
-        target = min(target, known)
+        target = known if only_known else min(target, known)
     order = ['bnb', 'random', 'genetic', 'nelder-mead', 'coordinate']
     keys = sorted(runs, key=lambda k: (order.index(k[0]) if k[0] in order else 99, k[1]))
     print(f'Best known {target * 1e6:.2f} µs'
