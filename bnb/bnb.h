@@ -293,6 +293,11 @@ typedef struct {
   guint64 sent_cut;
   double model_s, compile_s, run_s, total_s;
   double propagate_s; /* making children: decisions applied, propagated */
+  /* Where the device stood: the evaluations' waits for their builds
+   * (BnbEvaluation.build_wait_s), and, branch and bound only, the device
+   * threads' waits for a leaf from the search; each summed over the
+   * devices (lanes) */
+  double build_wait_s, leaf_wait_s;
   GArray *records; /* BnbSearchRecord */
   GArray *depths;  /* BnbSearchDepth, index = depth */
 } BnbSearchResult;

@@ -74,6 +74,8 @@ typedef struct {
   GThread *thread;
   GAsyncQueue *queue; /* DeviceJob, to that thread */
   guint in_flight;    /* leaves sent, not yet back */
+  double leaf_wait_s; /* the thread's waits for a leaf (its own, read
+                       * once it is joined) */
 } Lane;
 
 /* A queued node: a leaf of the space's tree (settled: fully specified),
@@ -712,12 +714,14 @@ device_main (gpointer data)
   GQueue held = G_QUEUE_INIT;
   for (;;)
     {
+      gint64 asked_us = g_get_monotonic_time ();
       DeviceJob *job = next_job (b, lane, &held);
       if (job->leaf == NULL)
         {
-          g_free (job);
+          g_free (job); /* the end: that wait was not the device's */
           return NULL;
         }
+      lane->leaf_wait_s += (g_get_monotonic_time () - asked_us) / 1e6;
       if (!job->first)
         wait_for_incumbent (b);
       if (!device_should_skip (b, job))
@@ -1423,6 +1427,7 @@ bnb_clear (Bnb *b)
     {
       g_async_queue_push (b->lanes[i].queue, g_new0 (DeviceJob, 1));
       g_thread_join (b->lanes[i].thread);
+      b->ctx->result->leaf_wait_s += b->lanes[i].leaf_wait_s;
       g_async_queue_unref (b->lanes[i].queue);
     }
   g_free (b->lanes);

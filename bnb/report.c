@@ -237,6 +237,9 @@ json_counts (BnbJson *j, const BnbSearchResult *r)
   bnb_json_number (j, "propagate_s", r->propagate_s);
   bnb_json_number (j, "compile_s", r->compile_s);
   bnb_json_number (j, "run_s", r->run_s);
+  bnb_json_number (j, "build_wait_s", r->build_wait_s);
+  if (r->strategy == BNB_STRATEGY_BNB)
+    bnb_json_number (j, "leaf_wait_s", r->leaf_wait_s);
   bnb_json_number (j, "total_s", r->total_s);
 }
 
@@ -1038,6 +1041,15 @@ summary_times (GString *s, const BnbSearchResult *r)
                           "the threads or workers that did it)\n",
                           r->total_s, r->model_s, r->propagate_s, r->compile_s,
                           r->run_s);
+  /* where the device stood idle (docs/report.md): a search whose device
+   * mostly waits is paced by its builds or its own work, not the runs */
+  summary_label (s, "Waits");
+  g_string_append_printf (s, "the device waited %.3g s for builds",
+                          r->build_wait_s);
+  if (r->strategy == BNB_STRATEGY_BNB)
+    g_string_append_printf (s, " and %.3g s for leaves from the search",
+                            r->leaf_wait_s);
+  g_string_append (s, " (summed over the devices)\n");
 }
 
 static void

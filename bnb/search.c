@@ -266,6 +266,7 @@ add_times (BnbSearchContext *ctx, const BnbEvaluation *e)
   if (e->from_journal || e->same_kernel)
     return;
   r->compile_s += e->compile_s;
+  r->build_wait_s += e->build_wait_s;
   if (e->outcome == BNB_OUTCOME_OK)
     r->run_s += e->median_s * (e->warmup + e->repetitions);
 }

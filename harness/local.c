@@ -571,7 +571,9 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
   g_return_val_if_fail (repetitions >= 1, NULL);
   run.e = bnb_evaluation_new ();
   run.e->decisions = g_strdup (program->decisions);
+  gint64 asked_us = g_get_monotonic_time ();
   run.built = bnb_harness_builds_get (l->builds, program->source);
+  run.e->build_wait_s = (g_get_monotonic_time () - asked_us) / 1e6;
   note_build (&run);
   gboolean alone = run.built->program
                    && bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;

@@ -181,6 +181,7 @@ bnb_harness_evaluation_to_variant (const BnbEvaluation *e)
   add (&b, "wrong-value", g_variant_new_double (e->wrong_value));
   add (&b, "wrong-expected", g_variant_new_double (e->wrong_expected));
   add (&b, "compile", g_variant_new_double (e->compile_s));
+  add (&b, "build-wait", g_variant_new_double (e->build_wait_s));
   add (&b, "timeout", g_variant_new_double (e->timeout_s));
   add (&b, "private-mem", g_variant_new_int64 (e->private_mem_bytes));
   add (&b, "local-mem", g_variant_new_int64 (e->local_mem_bytes));
@@ -212,6 +213,7 @@ bnb_harness_evaluation_from_variant (GVariant *v)
   g_variant_lookup (v, "wrong-value", "d", &e->wrong_value);
   g_variant_lookup (v, "wrong-expected", "d", &e->wrong_expected);
   g_variant_lookup (v, "compile", "d", &e->compile_s);
+  g_variant_lookup (v, "build-wait", "d", &e->build_wait_s);
   g_variant_lookup (v, "timeout", "d", &e->timeout_s);
   g_variant_lookup (v, "private-mem", "x", &e->private_mem_bytes);
   g_variant_lookup (v, "local-mem", "x", &e->local_mem_bytes);

@@ -567,6 +567,8 @@ typedef struct {
   guint repetitions;
   const BnbHarnessLimits *limits;
   double compile_s;
+  gint64 start_us;     /* when the evaluation was asked for */
+  double build_wait_s; /* until the worker said "built" (or gave up) */
 } Wait;
 
 /* The search's deadline now (0: none). */
@@ -653,6 +655,8 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
                                      message);
   e->decisions = g_strdup (w->program->decisions);
   e->compile_s = w->compile_s;
+  e->build_wait_s = building ? (g_get_monotonic_time () - w->start_us) / 1e6
+                             : w->build_wait_s;
   e->stopped = stopped;
   return e;
 }
@@ -669,6 +673,7 @@ await_result (BnbHarnessProxy *p, Wait *w)
                                          w->limits->build_s, &built, NULL);
   if (status != BNB_HARNESS_RECEIVED)
     return worker_lost (p, w, AT_BUILD, status);
+  w->build_wait_s = (g_get_monotonic_time () - w->start_us) / 1e6;
   g_variant_lookup (built, "compile", "d", &w->compile_s);
   /* "launched" after the first launch; "result" at once when there is no
    * launch (a failed build or set-up) */
@@ -695,7 +700,9 @@ await_result (BnbHarnessProxy *p, Wait *w)
     }
   if (!evaluation)
     return worker_lost (p, w, AT_RUNS, BNB_HARNESS_RECEIVE_CLOSED);
-  return bnb_harness_evaluation_from_variant (evaluation);
+  BnbEvaluation *e = bnb_harness_evaluation_from_variant (evaluation);
+  e->build_wait_s = w->build_wait_s; /* the parent's wait, not the worker's */
+  return e;
 }
 
 BnbEvaluation *
@@ -704,7 +711,8 @@ bnb_harness_proxy_evaluate (BnbHarnessProxy *p, const BnbHarnessSetup *s,
                             guint repetitions, const BnbHarnessLimits *limits,
                             GError **error)
 {
-  Wait w = { program, warmup, repetitions, limits, 0 };
+  Wait w = { program, warmup, repetitions, limits, 0, g_get_monotonic_time (),
+             0 };
   gboolean sent;
   g_mutex_lock (&p->lock);
   if (!ensure_worker (p, s, error))

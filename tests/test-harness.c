@@ -129,6 +129,9 @@ check_axpy_ok (gboolean in_process)
   g_assert_cmpuint (e->warmup, ==, 2);
   g_assert_cmpstr (e->decisions, ==, p->decisions);
   g_assert_cmpfloat (e->compile_s, >, 0);
+  /* not built ahead: the evaluation waited for the whole build (in a
+   * worker, the parent's wait holds the worker's build) */
+  g_assert_cmpfloat (e->build_wait_s, >=, e->compile_s);
   g_assert_nonnull (e->date);
   /* the driver's figures for the built kernel, through the worker too */
   g_assert_cmpint (e->kernel_work_group_size, >, 0);
@@ -492,6 +495,68 @@ check_built (gboolean in_process)
   g_assert_false (bnb_harness_built (h, never->source));
   g_autoptr (BnbEvaluation) e1 = test_evaluate (h, later);
   assert_ok (e1);
+  /* built ahead: in this process its evaluation found it built, a look-up
+   * against a build of milliseconds at least */
+  if (in_process)
+    g_assert_cmpfloat (e1->build_wait_s, <, e1->compile_s);
+}
+
+/* An evaluation crosses a process (a worker's answer, an MPI rank's) as
+ * bytes and comes back the same, its build's wait included. */
+static void
+test_evaluation_bytes (void)
+{
+  g_autoptr (BnbEvaluation) e = bnb_evaluation_new ();
+  e->decisions = g_strdup ("tile(T)=4");
+  e->outcome = BNB_OUTCOME_WRONG_RESULT;
+  e->median_s = 1.5e-3;
+  e->min_s = 1.25e-3;
+  e->max_s = 2e-3;
+  e->repetitions = 10;
+  e->warmup = 2;
+  e->max_error = 0.5;
+  e->tolerance = 1e-4;
+  e->wrong_array = g_strdup ("Y");
+  e->wrong_index = 17;
+  e->wrong_value = 3;
+  e->wrong_expected = 4;
+  e->compile_s = 0.75;
+  e->build_wait_s = 2.25;
+  e->timeout_s = 8;
+  e->private_mem_bytes = 16;
+  e->local_mem_bytes = 4096;
+  e->kernel_work_group_size = 256;
+  e->message = g_strdup ("wrong");
+  e->date = g_strdup ("2026-11-29T10:00:00Z");
+  e->kernel_key = g_strdup ("key");
+  e->stopped = TRUE;
+  g_autoptr (GBytes) bytes = bnb_evaluation_to_bytes (e);
+  g_autoptr (BnbEvaluation) back = bnb_evaluation_from_bytes (bytes);
+  g_assert_nonnull (back);
+  g_assert_cmpstr (back->decisions, ==, e->decisions);
+  g_assert_cmpint (back->outcome, ==, e->outcome);
+  g_assert_cmpfloat (back->median_s, ==, e->median_s);
+  g_assert_cmpfloat (back->min_s, ==, e->min_s);
+  g_assert_cmpfloat (back->max_s, ==, e->max_s);
+  g_assert_cmpuint (back->repetitions, ==, e->repetitions);
+  g_assert_cmpuint (back->warmup, ==, e->warmup);
+  g_assert_cmpfloat (back->max_error, ==, e->max_error);
+  g_assert_cmpfloat (back->tolerance, ==, e->tolerance);
+  g_assert_cmpstr (back->wrong_array, ==, e->wrong_array);
+  g_assert_cmpint (back->wrong_index, ==, e->wrong_index);
+  g_assert_cmpfloat (back->wrong_value, ==, e->wrong_value);
+  g_assert_cmpfloat (back->wrong_expected, ==, e->wrong_expected);
+  g_assert_cmpfloat (back->compile_s, ==, e->compile_s);
+  g_assert_cmpfloat (back->build_wait_s, ==, e->build_wait_s);
+  g_assert_cmpfloat (back->timeout_s, ==, e->timeout_s);
+  g_assert_cmpint (back->private_mem_bytes, ==, e->private_mem_bytes);
+  g_assert_cmpint (back->local_mem_bytes, ==, e->local_mem_bytes);
+  g_assert_cmpint (back->kernel_work_group_size, ==,
+                   e->kernel_work_group_size);
+  g_assert_cmpstr (back->message, ==, e->message);
+  g_assert_cmpstr (back->date, ==, e->date);
+  g_assert_cmpstr (back->kernel_key, ==, e->kernel_key);
+  g_assert_true (back->stopped);
 }
 
 static void
@@ -2027,6 +2092,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/local/problem-again", test_local_problem_again);
   g_test_add_func ("/harness/guard/places", test_guard_places);
   g_test_add_func ("/harness/json/roundtrip", test_json);
+  g_test_add_func ("/harness/protocol/evaluation-bytes",
+                   test_evaluation_bytes);
   g_test_add_func ("/harness/json/layouts", test_json_layouts);
   g_test_add_func ("/harness/journal/roundtrip", test_journal_roundtrip);
   g_test_add_func ("/harness/journal/reusable", test_journal_reusable);

@@ -111,6 +111,7 @@ make_bnb (void)
   r->space_exact = FALSE;
   r->nodes = 46;
   r->model_s = 0.01, r->run_s = 0.02, r->total_s = 2.5;
+  r->build_wait_s = 1.5, r->leaf_wait_s = 0.25;
   return r;
 }
 
@@ -125,6 +126,7 @@ make_random (void)
   result_add (r, "kind(m.1)=loop", 150e-6, BNB_OUTCOME_TIMED_OUT, 0);
   r->budget_hit = TRUE;
   r->total_s = 1.0;
+  r->build_wait_s = 0.75;
   return r;
 }
 
@@ -374,6 +376,15 @@ test_json (Fixture *f, gconstpointer data)
                                   "note=\\\"a,b\\\"\""));
   g_assert_nonnull (strstr (json, "\"reduction_factor\": 50000000,"));
   g_assert_nonnull (strstr (json, "\"build-failed\": 1,"));
+  /* where the device waited; the leaves from the search, bnb's only */
+  g_assert_nonnull (strstr (json, "\"build_wait_s\": 1.5,"));
+  g_assert_nonnull (strstr (json, "\"leaf_wait_s\": 0.25,"));
+  const char *random_wait = strstr (json, "\"build_wait_s\": 0.75,");
+  g_assert_nonnull (random_wait);
+  const char *random_total = strstr (random_wait, "\"total_s\": 1");
+  g_assert_nonnull (random_total);
+  g_assert_null (g_strstr_len (random_wait, random_total - random_wait,
+                               "leaf_wait_s"));
   g_assert_nonnull (strstr (json, "\"evaluations_to_5pct\": 3,"));
   g_assert_nonnull (strstr (json, "\"evaluations_to_5pct\": null,"));
   g_assert_nonnull (strstr (json, "\"ratio_to_overall_best\": 1.25,"));
@@ -525,6 +536,9 @@ test_summary_proven (Fixture *f, gconstpointer data)
   const char *decisions = strstr (one, "\nDecisions ");
   g_assert_true (nest && proof && time && decisions);
   g_assert_true (nest < proof && proof < time && time < decisions);
+  g_assert_nonnull (strstr (one, "\nWaits       the device waited 1.5 s for "
+                                 "builds and 0.25 s for leaves from the "
+                                 "search (summed over the devices)\n"));
   g_assert_nonnull (strstr (two, "Overall best 100 µs"));
   g_assert_nonnull (strstr (two, "\nbnb               1        100    1.00"));
   g_assert_nonnull (strstr (two, "\nrandom            7        125    1.25"));
@@ -543,6 +557,9 @@ test_summary_not_proven (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (none, "not proven: no bound"));
   g_assert_nonnull (strstr (none, "(budget spent)"));
   g_assert_nonnull (strstr (none, "1 timed-out"));
+  /* random sampling has no leaves from a search to wait for */
+  g_assert_nonnull (strstr (none, "\nWaits       the device waited 0.75 s "
+                                  "for builds (summed over the devices)\n"));
 }
 
 static void
