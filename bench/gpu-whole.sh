@@ -55,7 +55,7 @@ for order in "$@"; do
 done
 for order in "$@"; do
   echo "== $order"
-  grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time)' \
+  grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time|Waits)' \
     "$out/whole-$order-summary.txt"
   grep -E '^time' "$out/winner-$order-run.txt" 2>/dev/null
 done

@@ -8,8 +8,8 @@
  * 90th percentile about 2.8 BUILD_S, as NVIDIA's builds of mxm on an
  * H200), and the lane runs a leaf RUN_S after its build ends.  All times
  * are real sleeps, times SCALE.  AHEAD leaves per worker are sent ahead
- * per lane (the harness's evaluator asks 4).  So that the search's own supply of
- * leaves, which a replay of a run cannot see (bench/lanes-sim.py), can be
+ * per lane (the harness's evaluator asks 4).  So that the search's own supply
+ * of leaves, which a replay of a run cannot see (bench/lanes-sim.py), can be
  * studied here on one lane and on several.
  *
  *   make build/release/bench/pipeline-sim
@@ -27,7 +27,8 @@
  * one line: lanes,
  * workers, the search's time (unscaled back to device seconds), kernels
  * timed, leaves sent then cut, dives for want of leaves, proven, the
- * best time (µs). */
+ * best time (µs), and the devices' waits (summed over the lanes, device
+ * seconds) for builds and for leaves from the search. */
 #include "bnb/bnb.h"
 #include "codegen/codegen.h"
 #include "model/model.h"
@@ -134,6 +135,8 @@ emulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
                    guint lane, GError **error)
 {
   Emulated *m = self;
+  double waited_s = 0; /* for the build, in device seconds (unscaled) */
+  BnbEvaluation *e;
   if (!final)
     {
       g_autofree char *decisions = bnb_choice_node_to_string (leaf, FALSE);
@@ -144,12 +147,19 @@ emulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
       gint64 wait = ready - g_get_monotonic_time ();
       if (wait > 0)
         g_usleep ((gulong)wait);
+      waited_s = MAX (wait, 0) / 1e6 / m->scale;
       g_usleep ((gulong)(m->run_s * m->scale * 1e6));
     }
   if (m->replay == NULL)
-    return m->inner->klass->evaluate (m->inner->self, leaf, final, 0, error);
+    {
+      e = m->inner->klass->evaluate (m->inner->self, leaf, final, 0, error);
+      if (e != NULL)
+        e->build_wait_s = waited_s;
+      return e;
+    }
   /* a leaf the GPU did not run was cut there: REPLAY_SLOW times its bound */
-  BnbEvaluation *e = bnb_evaluation_new ();
+  e = bnb_evaluation_new ();
+  e->build_wait_s = waited_s;
   e->decisions = bnb_choice_node_to_string (leaf, FALSE);
   Replayed *r = g_hash_table_lookup (m->replay, e->decisions);
   e->outcome = BNB_OUTCOME_OK;
@@ -308,8 +318,9 @@ main (int argc, char **argv)
   for (guint i = 0; i < r->records->len; i++)
     timed += !g_array_index (r->records, BnbSearchRecord, i).final;
   printf ("%u\t%u\t%.2f\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT
-          "\t%" G_GUINT64_FORMAT "\t%s\t%.4g\n",
+          "\t%" G_GUINT64_FORMAT "\t%s\t%.4g\t%.2f\t%.2f\n",
           lanes, workers, r->total_s / m->scale, timed, r->sent_cut,
-          r->plunges, r->proven ? "proven" : "not proven", r->best_s * 1e6);
+          r->plunges, r->proven ? "proven" : "not proven", r->best_s * 1e6,
+          r->build_wait_s, r->leaf_wait_s / m->scale);
   return 0;
 }

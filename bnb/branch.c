@@ -132,6 +132,8 @@ struct Bnb {
   guint n_lanes;
   guint ahead; /* leaves on their way per lane, at most */
   Lane *lanes;
+  gint64 loop_end_us; /* when run_loop returned (read by the device threads
+                       * after the end marker, pushed after it is set) */
   GAsyncQueue *from_device;
   guint in_flight;
   GThreadPool *pool;
@@ -718,7 +720,9 @@ device_main (gpointer data)
       DeviceJob *job = next_job (b, lane, &held);
       if (job->leaf == NULL)
         {
-          g_free (job); /* the end: that wait was not the device's */
+          /* the end: the wait counts until the search's loop ended */
+          lane->leaf_wait_s += MAX (b->loop_end_us - asked_us, 0) / 1e6;
+          g_free (job);
           return NULL;
         }
       lane->leaf_wait_s += (g_get_monotonic_time () - asked_us) / 1e6;
@@ -776,7 +780,10 @@ receive (Bnb *b, DeviceJob *job)
     ctx->error = g_steal_pointer (&job->error);
   g_clear_error (&job->error);
   if (job->e != NULL && job->e->stopped) /* the budget ran out: not run */
-    g_clear_pointer (&job->e, bnb_evaluation_free);
+    {
+      ctx->result->build_wait_s += job->e->build_wait_s;
+      g_clear_pointer (&job->e, bnb_evaluation_free);
+    }
   if (job->e != NULL && job->e->outcome == BNB_OUTCOME_OK)
     {
       bucket_learn (b, leaf->bucket, leaf->bound, job->e->median_s);
@@ -1470,6 +1477,7 @@ bnb_strategy_bnb (BnbSearchContext *ctx, GError **error)
   else
     bnb_choice_node_free (root);
   run_loop (&b);
+  b.loop_end_us = g_get_monotonic_time ();
   count_cuts (&b);
   ctx->result->lowest_open_s = lowest_open (&b);
   ctx->result->proven = ctx->error == NULL

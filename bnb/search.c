@@ -329,6 +329,7 @@ bnb_search_record (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
 {
   if (e->stopped)
     {
+      ctx->result->build_wait_s += e->build_wait_s; /* not run, but waited */
       ctx->stop = TRUE;
       return NAN;
     }
@@ -358,6 +359,8 @@ bnb_search_evaluate (BnbSearchContext *ctx, const BnbChoiceNode *leaf,
       = k->evaluate (ctx->evaluator->self, leaf, FALSE, 0, &ctx->error);
   if (e == NULL || e->stopped)
     {
+      if (e != NULL)
+        ctx->result->build_wait_s += e->build_wait_s; /* not run, waited */
       ctx->stop = TRUE;
       return NAN;
     }
@@ -453,7 +456,10 @@ remeasure (BnbSearchContext *ctx, const char *decisions)
   if (e == NULL)
     return INFINITY;
   if (e->stopped)
-    return NAN; /* the grace ran out: no more re-measures */
+    {
+      ctx->result->build_wait_s += e->build_wait_s;
+      return NAN; /* the grace ran out: no more re-measures */
+    }
   double bound_s = bnb_model_bound (ctx->model, leaf, NULL);
   gboolean ok = e->outcome == BNB_OUTCOME_OK;
   append_record (ctx, decisions, bound_s, e, TRUE);

@@ -75,9 +75,11 @@ typedef struct {
   double wrong_expected;
   double compile_s; /* wall time of the build, wherever it ran */
   /* How long the evaluation waited for its build before it could launch:
-   * the build's own time or less when it was built ahead, and with
-   * workers also the message's way and a worker's restart; 0 when not
-   * built here (journal, equal kernel) */
+   * the build's own time or less when it was built ahead (in process,
+   * from the build's look-up; on a CPU, the pause of the builds under way
+   * too), with workers from the request to the worker's "built", and a
+   * lost worker's restart after it; 0 when not built here (journal,
+   * equal kernel) */
   double build_wait_s;
   double timeout_s; /* the limit the runs had */
   char *message;    /* build log, OpenCL error or what went wrong */

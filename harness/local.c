@@ -573,12 +573,13 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
   run.e->decisions = g_strdup (program->decisions);
   gint64 asked_us = g_get_monotonic_time ();
   run.built = bnb_harness_builds_get (l->builds, program->source);
-  run.e->build_wait_s = (g_get_monotonic_time () - asked_us) / 1e6;
   note_build (&run);
   gboolean alone = run.built->program
                    && bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;
   if (alone)
     bnb_harness_builds_pause (l->builds);
+  /* up to `built`, as a worker's parent measures it */
+  run.e->build_wait_s = (g_get_monotonic_time () - asked_us) / 1e6;
   if (hooks && hooks->built)
     hooks->built (run.built, hooks->data);
   if (run.built->program && create_kernel (&run)

@@ -382,9 +382,15 @@ bnb_harness_pool_evaluate (BnbHarnessPool *pool, const BnbHarnessSetup *setup,
       if (e)
         {
           /* a stopped evaluation ends a search: its worker starts again
-           * at the next evaluation, if any (ensure_worker), not now */
+           * at the next evaluation, if any (ensure_worker), not now.  The
+           * device waits for a restart as for a build: its time is the
+           * evaluation's wait too */
           if (!e->stopped)
-            restart_if_lost (pool, slot, setup);
+            {
+              gint64 lost_us = g_get_monotonic_time ();
+              restart_if_lost (pool, slot, setup);
+              e->build_wait_s += (g_get_monotonic_time () - lost_us) / 1e6;
+            }
           return e;
         }
       if (!drop (pool, slot, failed))

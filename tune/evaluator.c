@@ -224,6 +224,7 @@ from_known_kernel (HarnessEvaluator *h, const BnbCodegenProgram *p,
   g_free (e->decisions);
   e->decisions = g_strdup (decisions);
   e->compile_s = 0;
+  e->build_wait_s = 0;
   e->from_journal = journaled;
   e->lane = -1;
   return e;
