@@ -173,6 +173,22 @@ pool_build (gpointer data, gpointer user_data)
   g_mutex_unlock (&b->lock);
 }
 
+/* An entry under way stays: its builder holds it. */
+static gboolean
+not_building (gpointer key, gpointer value, gpointer user_data)
+{
+  return ((Entry *)value)->state != ENTRY_BUILDING;
+}
+
+void
+bnb_harness_builds_forget (BnbHarnessBuilds *b)
+{
+  g_mutex_lock (&b->lock);
+  g_queue_clear (&b->finished); /* its entries are DONE: removed below */
+  g_hash_table_foreach_remove (b->entries, not_building, NULL);
+  g_mutex_unlock (&b->lock);
+}
+
 void
 bnb_harness_builds_pause (BnbHarnessBuilds *b)
 {

@@ -109,6 +109,10 @@ BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
 void bnb_harness_builds_pause (BnbHarnessBuilds *builds);
 void bnb_harness_builds_resume (BnbHarnessBuilds *builds);
 /* The builds under way and those done (still cached), for the tests. */
+/* Forgets what was built or queued (a queued build is not started; one
+ * under way ends, and is kept): the next search builds its own kernels
+ * (bnb_harness_forget_builds). */
+void bnb_harness_builds_forget (BnbHarnessBuilds *builds);
 void bnb_harness_builds_counts (BnbHarnessBuilds *builds, guint *building,
                                 guint *done);
 
@@ -158,6 +162,7 @@ gboolean bnb_harness_local_has_problem (const BnbHarnessLocal *local);
 void bnb_harness_local_set_build_threads (BnbHarnessLocal *local,
                                           guint threads);
 void bnb_harness_local_prepare (BnbHarnessLocal *local, const char *source);
+void bnb_harness_local_forget (BnbHarnessLocal *local);
 /* Whether the source of SHA-256 `hash` is built (bnb_harness_builds_done). */
 gboolean bnb_harness_local_built (BnbHarnessLocal *local, const char *hash);
 
@@ -257,6 +262,9 @@ void bnb_harness_proxy_set_threads (BnbHarnessProxy *proxy, guint threads);
 /* Tells the worker to exit, without waiting: only before _free. */
 void bnb_harness_proxy_hang_up (BnbHarnessProxy *proxy);
 void bnb_harness_proxy_prepare (BnbHarnessProxy *proxy, const char *source);
+/* The worker forgets its builds (a "forget" message), and the proxy the
+ * sources it would send a new worker. */
+void bnb_harness_proxy_forget (BnbHarnessProxy *proxy);
 /* Whether its worker has built the source of SHA-256 `hash` (asked now;
  * FALSE where it cannot tell).  Not while an evaluation runs on it. */
 gboolean bnb_harness_proxy_built (BnbHarnessProxy *proxy, const char *hash);
@@ -316,6 +324,7 @@ guint bnb_harness_pool_n_workers (BnbHarnessPool *pool);
 /* The process id of worker `i` (0 if it has none now). */
 GPid bnb_harness_pool_worker_pid (BnbHarnessPool *pool, guint i);
 void bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source);
+void bnb_harness_pool_forget (BnbHarnessPool *pool);
 /* Whether the worker that has `source` has built it (FALSE: not routed,
  * not built yet, or it cannot tell).  Not while an evaluation runs. */
 gboolean bnb_harness_pool_built (BnbHarnessPool *pool, const char *source);

@@ -394,6 +394,20 @@ bnb_harness_prepare (BnbHarness *h, const BnbCodegenProgram *program)
   g_mutex_unlock (&h->local_lock);
 }
 
+void
+bnb_harness_forget_builds (BnbHarness *h)
+{
+  if (h->pool)
+    {
+      bnb_harness_pool_forget (h->pool);
+      return;
+    }
+  g_mutex_lock (&h->local_lock);
+  if (h->local)
+    bnb_harness_local_forget (h->local);
+  g_mutex_unlock (&h->local_lock);
+}
+
 gboolean
 bnb_harness_built (BnbHarness *h, const char *source)
 {

@@ -218,6 +218,12 @@ void bnb_harness_set_deadline (BnbHarness *harness, gint64 end_us);
 void bnb_harness_prepare (BnbHarness *harness,
                           BNB_KEEP const BnbCodegenProgram *program);
 
+/* Forgets every program built or prepared (in this process, or in the
+ * workers), so that what follows builds its own: each search of a
+ * `compare` starts without the kernels an earlier one built.  A build
+ * under way ends and is kept. */
+void bnb_harness_forget_builds (BnbHarness *harness);
+
 /* Whether the program of `source` is built, so that its evaluation would
  * start at once rather than wait for its build (FALSE also where this
  * cannot be told: never prepared, or its worker down).  Called between

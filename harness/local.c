@@ -109,6 +109,12 @@ bnb_harness_local_prepare (BnbHarnessLocal *l, const char *source)
   bnb_harness_builds_prepare (l->builds, source);
 }
 
+void
+bnb_harness_local_forget (BnbHarnessLocal *l)
+{
+  bnb_harness_builds_forget (l->builds);
+}
+
 gboolean
 bnb_harness_local_built (BnbHarnessLocal *l, const char *hash)
 {

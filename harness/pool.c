@@ -278,6 +278,13 @@ bnb_harness_pool_prepare (BnbHarnessPool *pool, const char *source)
   bnb_harness_proxy_prepare (pool->slots[route (pool, hash)].proxy, source);
 }
 
+void
+bnb_harness_pool_forget (BnbHarnessPool *pool)
+{
+  for (guint i = 0; i < pool->n_slots; i++)
+    bnb_harness_proxy_forget (pool->slots[i].proxy);
+}
+
 /* Whether the worker that has `source` (if any has it) has built it. */
 gboolean
 bnb_harness_pool_built (BnbHarnessPool *pool, const char *source)

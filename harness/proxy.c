@@ -420,6 +420,20 @@ bnb_harness_proxy_prepare (BnbHarnessProxy *p, const char *source)
   g_mutex_unlock (&p->lock);
 }
 
+void
+bnb_harness_proxy_forget (BnbHarnessProxy *p)
+{
+  g_mutex_lock (&p->lock);
+  g_queue_clear_full (&p->pending, g_free);
+  g_atomic_int_set (&p->n_pending, 0);
+  if (p->pid)
+    bnb_harness_channel_send (&p->channel, "forget",
+                              g_variant_new_array (G_VARIANT_TYPE ("{sv}"),
+                                                   NULL, 0),
+                              NULL);
+  g_mutex_unlock (&p->lock);
+}
+
 /* Whether the worker has built the source whose SHA-256 is `hash`: asked
  * and answered at once, between evaluations.  FALSE where no worker is up
  * or the answer does not come within QUERY_SECONDS (the evaluation will

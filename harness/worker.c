@@ -87,6 +87,8 @@ reader (gpointer data)
       else if (strcmp (tag, "threads") == 0
                && g_variant_lookup (fields, "threads", "u", &threads))
         bnb_harness_local_set_build_threads (w->local, threads);
+      else if (strcmp (tag, "forget") == 0)
+        bnb_harness_local_forget (w->local);
       else
         g_async_queue_push (w->queue,
                             g_variant_ref_sink (g_variant_new ("(s@a{sv})",

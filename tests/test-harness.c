@@ -469,29 +469,45 @@ test_prepare_worker (void)
 static BnbHarness *workers_harness (const char *kernel, const char *sizes,
                                    guint workers, double timeout_s);
 
+/* An axpy harness, in this process or with two workers, that has run one
+ * candidate (the workers have the problem then). */
+static BnbHarness *
+axpy_harness_ran (gboolean in_process)
+{
+  BnbHarness *h
+      = in_process ? test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60)
+                   : workers_harness ("data/kernels/axpy.ir", "N=1000", 2, 60);
+  g_autoptr (BnbCodegenProgram) first = axpy_program (axpy_right, 64);
+  g_autoptr (BnbEvaluation) e0 = test_evaluate (h, first);
+  assert_ok (e0);
+  return h;
+}
+
+/* Prepares `p` and waits (a minute at most) until the harness says it is
+ * built. */
+static void
+build_ahead (BnbHarness *h, const BnbCodegenProgram *p)
+{
+  bnb_harness_prepare (h, p);
+  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  while (!bnb_harness_built (h, p->source) && g_get_monotonic_time () < end)
+    g_usleep (10000);
+  g_assert_true (bnb_harness_built (h, p->source));
+}
+
 /* bnb_harness_built: FALSE for a source never prepared, TRUE once a
  * prepared one is built (in this process, or in the worker that has it),
  * and its evaluation then runs. */
 static void
 check_built (gboolean in_process)
 {
-  g_autoptr (BnbHarness) h
-      = in_process ? test_harness ("data/kernels/axpy.ir", "N=1000", TRUE, 60)
-                   : workers_harness ("data/kernels/axpy.ir", "N=1000", 2, 60);
-  g_autoptr (BnbCodegenProgram) first = axpy_program (axpy_right, 64);
+  g_autoptr (BnbHarness) h = axpy_harness_ran (in_process);
   g_autoptr (BnbCodegenProgram) never
       = axpy_program ("X[i] = alpha * X[i] + 7.0f * 0.0f;", 32);
   g_autoptr (BnbCodegenProgram) later
       = axpy_program ("X[i] = alpha * X[i] + 9.0f * 0.0f;", 16);
-  g_autoptr (BnbEvaluation) e0 = test_evaluate (h, first);
-  assert_ok (e0); /* the workers have the problem now */
   g_assert_false (bnb_harness_built (h, never->source));
-  bnb_harness_prepare (h, later);
-  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
-  while (!bnb_harness_built (h, later->source)
-         && g_get_monotonic_time () < end)
-    g_usleep (10000);
-  g_assert_true (bnb_harness_built (h, later->source));
+  build_ahead (h, later);
   g_assert_false (bnb_harness_built (h, never->source));
   g_autoptr (BnbEvaluation) e1 = test_evaluate (h, later);
   assert_ok (e1);
@@ -505,10 +521,7 @@ check_built (gboolean in_process)
       g_autofree char *body
           = g_strdup_printf ("X[i] = alpha * X[i] + %d.0f * 0.0f;", 11 + i);
       g_autoptr (BnbCodegenProgram) p = axpy_program (body, 16);
-      bnb_harness_prepare (h, p);
-      while (!bnb_harness_built (h, p->source)
-             && g_get_monotonic_time () < end)
-        g_usleep (10000);
+      build_ahead (h, p);
       g_autoptr (BnbEvaluation) e = test_evaluate (h, p);
       assert_ok (e);
       shorter = e->build_wait_s < e->compile_s;
@@ -578,6 +591,37 @@ static void
 test_built_in_process (void)
 {
   check_built (TRUE);
+}
+
+/* bnb_harness_forget_builds: a program built ahead is not built any more
+ * (in this process, or in the worker that had it), and its evaluation
+ * then builds it again, waiting for the whole build. */
+static void
+check_forget (gboolean in_process)
+{
+  g_autoptr (BnbHarness) h = axpy_harness_ran (in_process);
+  g_autoptr (BnbCodegenProgram) first = axpy_program (axpy_right, 64);
+  g_autoptr (BnbCodegenProgram) ahead
+      = axpy_program ("X[i] = alpha * X[i] + 17.0f * 0.0f;", 16);
+  build_ahead (h, ahead);
+  bnb_harness_forget_builds (h);
+  g_assert_false (bnb_harness_built (h, ahead->source));
+  g_assert_false (bnb_harness_built (h, first->source));
+  g_autoptr (BnbEvaluation) e1 = test_evaluate (h, ahead);
+  assert_ok (e1);
+  g_assert_cmpfloat (e1->build_wait_s, >=, e1->compile_s);
+}
+
+static void
+test_forget_in_process (void)
+{
+  check_forget (TRUE);
+}
+
+static void
+test_forget_worker (void)
+{
+  check_forget (FALSE);
 }
 
 static void
@@ -2133,6 +2177,8 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/evaluate/prepare-worker", test_prepare_worker);
   g_test_add_func ("/harness/built/in-process", test_built_in_process);
   g_test_add_func ("/harness/built/worker", test_built_worker);
+  g_test_add_func ("/harness/built/forget-in-process", test_forget_in_process);
+  g_test_add_func ("/harness/built/forget-worker", test_forget_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
   g_test_add_func ("/harness/slow/in-process", test_slow_in_process);
   g_test_add_func ("/harness/slow/worker", test_slow_worker);

@@ -456,14 +456,19 @@ harness_incumbent (gpointer self, const BnbChoiceNode *root)
 }
 
 /* A new search runs its own kernels: the table of this run's kernels is
- * emptied (with --resume the journal still answers). */
+ * emptied (with --resume the journal still answers), and the local
+ * lanes' harnesses forget what they built, so that no search of a
+ * compare finds an earlier one's kernels built (other ranks keep theirs). */
 static void
 harness_begin (gpointer self)
 {
   HarnessEvaluator *h = self;
   g_mutex_lock (&h->lock);
   g_hash_table_remove_all (h->kernels);
+  g_hash_table_remove_all (h->programs);
   g_mutex_unlock (&h->lock);
+  for (guint i = 0; i < h->harnesses->len; i++)
+    bnb_harness_forget_builds (h->harnesses->pdata[i]);
 }
 
 static void
