@@ -105,6 +105,16 @@ main (int argc, char **argv)
       print_usage (stderr);
       return 2;
     }
+  /* each search of a compare builds its own kernels (the harnesses forget
+   * theirs as a search begins, docs/search.md): the drivers' caches on
+   * disk would hand a later search an earlier one's builds.  Set before
+   * MPI, OpenCL or any thread starts, and inherited by the workers; a
+   * value the user set stays */
+  if (strcmp (cmd->name, "compare") == 0)
+    {
+      g_setenv ("CUDA_CACHE_DISABLE", "1", FALSE);
+      g_setenv ("POCL_KERNEL_CACHE", "0", FALSE);
+    }
   /* the searches may run over MPI ranks (tune/ranks.c); never the
    * harness's workers */
   gboolean ranks = strcmp (cmd->name, "tune") == 0

@@ -883,12 +883,6 @@ bnb_cmd_compare (int argc, char **argv, GError **error)
       || !check_tune_options (&o, error)
       || !parse_strategies (o.strategies, strategies, error))
     return FALSE;
-  /* each search builds its own kernels (the harnesses forget theirs at
-   * each search's start): the drivers' caches on disk would hand a later
-   * search an earlier one's builds.  Set before any OpenCL call and any
-   * thread, and inherited by the workers; a value the user set stays */
-  g_setenv ("CUDA_CACHE_DISABLE", "1", FALSE);
-  g_setenv ("POCL_KERNEL_CACHE", "0", FALSE);
   g_autoptr (BnbTuneSession) s = session_open (&o, error);
   if (s == NULL || !load_starts (&o, s, error))
     return FALSE;

@@ -7,7 +7,8 @@
  * clBuildProgram may be called from several threads on one context
  * (OpenCL 1.2, section A.2).  While paused, the pool starts no build;
  * `building` counts those under way, so that a pause can wait for them.
- * Only DONE entries are evicted, oldest first, beyond MAX_DONE;
+ * Only DONE entries are evicted, oldest first, beyond MAX_DONE (forget
+ * drops them all, and the QUEUED ones);
  * evaluations hold their own reference, and a waiter looks its entry up
  * again after each wake-up.
  */

@@ -108,11 +108,11 @@ BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
  * builds it.  Thread-safe; one pause at a time. */
 void bnb_harness_builds_pause (BnbHarnessBuilds *builds);
 void bnb_harness_builds_resume (BnbHarnessBuilds *builds);
-/* The builds under way and those done (still cached), for the tests. */
 /* Forgets what was built or queued (a queued build is not started; one
  * under way ends, and is kept): the next search builds its own kernels
  * (bnb_harness_forget_builds). */
 void bnb_harness_builds_forget (BnbHarnessBuilds *builds);
+/* The builds under way and those done (still cached), for the tests. */
 void bnb_harness_builds_counts (BnbHarnessBuilds *builds, guint *building,
                                 guint *done);
 

@@ -4,8 +4,8 @@
  *
  * A reader thread takes the parent's messages as they come: `prepare`
  * goes straight to the build threads, so that builds proceed while the
- * main thread runs a candidate, and `threads` resizes them; the rest is
- * queued for the main thread.
+ * main thread runs a candidate, `threads` resizes them and `forget` drops
+ * what they built or have queued; the rest is queued for the main thread.
  * At the end of input (the parent closed the socket, or died) the main
  * thread is told to stop; if it does not within a few seconds (a kernel
  * that never ends), the reader ends the process.

@@ -460,15 +460,29 @@ harness_incumbent (gpointer self, const BnbChoiceNode *root)
  * lanes' harnesses forget what they built, so that no search of a
  * compare finds an earlier one's kernels built (other ranks keep theirs). */
 static void
+forget_answers (HarnessEvaluator *h)
+{
+  g_mutex_lock (&h->lock);
+  g_hash_table_remove_all (h->kernels);
+  g_mutex_unlock (&h->lock);
+}
+
+static void
 harness_begin (gpointer self)
 {
   HarnessEvaluator *h = self;
+  forget_answers (h);
   g_mutex_lock (&h->lock);
-  g_hash_table_remove_all (h->kernels);
   g_hash_table_remove_all (h->programs);
   g_mutex_unlock (&h->lock);
   for (guint i = 0; i < h->harnesses->len; i++)
     bnb_harness_forget_builds (h->harnesses->pdata[i]);
+}
+
+void
+bnb_tune_evaluator_forget_answers (BnbEvaluator *evaluator)
+{
+  forget_answers (evaluator->self);
 }
 
 static void

@@ -290,9 +290,9 @@ serve_evaluate (BnbTuneSession *s, GVariant *job, GError **error)
   if (leaf != NULL)
     {
       /* rank 0 answers equal kernels: this rank runs what it is sent,
-       * never answering from its own table (an earlier search's) */
-      if (k->begin != NULL)
-        k->begin (s->evaluator->self);
+       * never answering from its own table (an earlier search's); what
+       * rank 0 asked it to build ahead stays built */
+      bnb_tune_evaluator_forget_answers (s->evaluator);
       k->set_timeout (s->evaluator->self, launch_s);
       if (k->set_slow != NULL)
         k->set_slow (s->evaluator->self, slow_s);

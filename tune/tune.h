@@ -128,6 +128,12 @@ BNB_GIVE BnbEvaluator *bnb_tune_evaluator_new_lanes (BNB_KEEP BnbHarness
                                                          *options)
     G_GNUC_WARN_UNUSED_RESULT;
 
+/* Forgets the kernels the evaluator (one of the two above) ran, so that
+ * it answers none from them; its builds stay.  A search's begin does
+ * this and forgets the builds too; a rank serving rank 0 does only this
+ * before each evaluation, keeping what rank 0 asked it to build ahead. */
+void bnb_tune_evaluator_forget_answers (BnbEvaluator *evaluator);
+
 /* ---- Ranks: several processes through MPI (tune/ranks.c) ----------------
  * Built with `make mpi` (BNB_WITH_MPI); otherwise there is one rank and
  * these do nothing.  Rank 0 searches; every other rank serves it leaves
