@@ -151,23 +151,22 @@ emulated_evaluate (gpointer self, const BnbChoiceNode *leaf, gboolean final,
       g_usleep ((gulong)(m->run_s * m->scale * 1e6));
     }
   if (m->replay == NULL)
+    e = m->inner->klass->evaluate (m->inner->self, leaf, final, 0, error);
+  else
     {
-      e = m->inner->klass->evaluate (m->inner->self, leaf, final, 0, error);
-      if (e != NULL)
-        e->build_wait_s = waited_s;
-      return e;
+      /* a leaf the GPU did not run was cut there: REPLAY_SLOW times its
+       * bound */
+      e = bnb_evaluation_new ();
+      e->decisions = bnb_choice_node_to_string (leaf, FALSE);
+      Replayed *r = g_hash_table_lookup (m->replay, e->decisions);
+      e->outcome = BNB_OUTCOME_OK;
+      e->repetitions = 10;
+      e->median_s = e->min_s = e->max_s
+          = r ? r->time_s
+              : bnb_model_bound (m->model, leaf, NULL) * m->replay_slow;
     }
-  /* a leaf the GPU did not run was cut there: REPLAY_SLOW times its bound */
-  e = bnb_evaluation_new ();
-  e->build_wait_s = waited_s;
-  e->decisions = bnb_choice_node_to_string (leaf, FALSE);
-  Replayed *r = g_hash_table_lookup (m->replay, e->decisions);
-  e->outcome = BNB_OUTCOME_OK;
-  e->repetitions = 10;
-  e->median_s = e->min_s = e->max_s
-      = r ? r->time_s
-          : bnb_model_bound (m->model, leaf, NULL)
-                * m->replay_slow;
+  if (e != NULL)
+    e->build_wait_s = waited_s;
   return e;
 }
 

@@ -20,9 +20,9 @@ struct BnbHarnessLocal {
   BnbHarnessBuilds *builds;
   const BnbHarnessProblem *problem;
   BnbHarnessGuarded *buffers;
-  /* per array, where its output is read back (made at the first): kept
-   * from one evaluation to the next, as a fresh 64 MB took 30 ms of page
-   * faults each time */
+  /* per array, where its output is read back (allocated at its first
+   * read-back, the slots with the buffers): kept from one evaluation to the
+   * next, as a fresh 64 MB took 30 ms of page faults each time */
   void **readback;
 };
 

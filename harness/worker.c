@@ -147,8 +147,8 @@ set_problem (Worker *w, GVariant *fields, GError **error)
   g_variant_lookup (fields, "text", "&s", &text);
   g_variant_lookup (fields, "sizes", "&s", &sizes);
   g_variant_lookup (fields, "seed", "t", &seed);
-  /* the local harness lets go of the problem before, which it read to
-   * free its buffers, before that is freed */
+  /* the local harness frees its buffers first: it reads the old problem
+   * to do so, which is freed below */
   (void)bnb_harness_local_set_problem (w->local, NULL, NULL);
   g_clear_pointer (&w->problem, bnb_harness_problem_free);
   g_clear_pointer (&w->kernel, bnb_ir_kernel_free);

@@ -643,15 +643,22 @@ test_final_repetitions (void)
   g_assert_cmpuint (e->repetitions, ==, 50);
 }
 
+/* `k`, parsed without `error`, bound to `sizes`. */
 static BnbIrKernel *
-load_kernel (const char *path, const char *sizes)
+bind_kernel (BnbIrKernel *k, GError *error, const char *sizes)
 {
-  g_autoptr (GError) error = NULL;
-  BnbIrKernel *k = bnb_ir_kernel_parse_file (path, &error);
   g_assert_no_error (error);
   g_assert_true (bnb_ir_kernel_bind (k, sizes, &error));
   g_assert_no_error (error);
   return k;
+}
+
+static BnbIrKernel *
+load_kernel (const char *path, const char *sizes)
+{
+  GError *error = NULL;
+  BnbIrKernel *k = bnb_ir_kernel_parse_file (path, &error);
+  return bind_kernel (k, error, sizes);
 }
 
 /* A local harness lets go of a problem (NULL), so that the problem may be
@@ -749,13 +756,10 @@ load_f64_kernel (const char *sizes)
                             "dim i = N;\nloop i.0 {\n"
                             "  x = load X[i];\n  y = mul x, x;\n"
                             "  store X[i], y;\n}\n";
-  g_autoptr (GError) error = NULL;
+  GError *error = NULL;
   BnbIrKernel *k
       = bnb_ir_kernel_parse_string ("d.ir", f64, strlen (f64), &error);
-  g_assert_no_error (error);
-  g_assert_true (bnb_ir_kernel_bind (k, sizes, &error));
-  g_assert_no_error (error);
-  return k;
+  return bind_kernel (k, error, sizes);
 }
 
 static void

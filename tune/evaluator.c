@@ -455,10 +455,7 @@ harness_incumbent (gpointer self, const BnbChoiceNode *root)
   return found;
 }
 
-/* A new search runs its own kernels: the table of this run's kernels is
- * emptied (with --resume the journal still answers), and the local
- * lanes' harnesses forget what they built, so that no search of a
- * compare finds an earlier one's kernels built (other ranks keep theirs). */
+/* The table of the kernels this search ran, emptied: none answers a leaf. */
 static void
 forget_answers (HarnessEvaluator *h)
 {
@@ -467,6 +464,10 @@ forget_answers (HarnessEvaluator *h)
   g_mutex_unlock (&h->lock);
 }
 
+/* A new search runs its own kernels: the table of this run's kernels is
+ * emptied (with --resume the journal still answers), and the local
+ * lanes' harnesses forget what they built, so that no search of a
+ * compare finds an earlier one's kernels built (other ranks keep theirs). */
 static void
 harness_begin (gpointer self)
 {
