@@ -11,7 +11,9 @@
 # (gpu; an index to run several of these at once, one per GPU), THREADS
 # (the search's, default its own), BNBTUNE (./bnbtune), XDG_CACHE_HOME
 # (./.bnbcache), START (a file of start nodes for --start-from, e.g.
-# bench/mxm-1024-whole-winners.decisions at another N)
+# bench/mxm-1024-whole-winners.decisions at another N), EXTRA (more options
+# for each search, split at spaces, e.g. --built-first), MAPPED (0: do not
+# run the mapped best, e.g. where another run of the same call does)
 set -u
 out=${OUT:-out}
 n=${N:-1024}
@@ -24,6 +26,7 @@ threads=()
 [ -n "${THREADS:-}" ] && threads=(--threads "$THREADS")
 start=()
 [ -n "${START:-}" ] && start=(--start-from "$START")
+read -r -a extra <<< "${EXTRA:-}"
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$PWD/.bnbcache} XDG_DATA_HOME=$out/data
 for order in "$@"; do
   resume=()
@@ -33,16 +36,17 @@ for order in "$@"; do
   fi
   "$bnbtune" --kernel data/kernels/mxm.ir --size $size --device "$device" \
     --budget "$budget" --order "$order" --workers "${WORKERS:-14}" \
-    "${threads[@]}" "${start[@]}" \
+    "${threads[@]}" "${start[@]}" "${extra[@]}" \
     --build-timeout "${BUILD_TIMEOUT:-10}" --quiet "${resume[@]}" \
     --journal "$out/whole-$order.jsonl" --report "$out/whole-$order" \
     > "$out/whole-$order-summary.txt" 2>&1
   gzip -f "$out/whole-$order.jsonl"
 done
-"$bnbtune" run --kernel data/kernels/mxm.ir --size $size --device "$device" \
-  --repetitions 50 --every-design \
-  --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
-  > "$out/mapped-best-run.txt" 2>&1
+[ "${MAPPED:-1}" != 0 ] &&
+  "$bnbtune" run --kernel data/kernels/mxm.ir --size $size --device "$device" \
+    --repetitions 50 --every-design \
+    --decisions "$(cat bench/mxm-mapped-best-h100.decisions)" \
+    > "$out/mapped-best-run.txt" 2>&1
 # Each winner run again the same way as the mapped best, beside it.
 for order in "$@"; do
   winner=$(awk '/^Decisions/ { p = 1; sub(/^Decisions */, ""); printf "%s", $0; next }
@@ -60,4 +64,4 @@ for order in "$@"; do
   grep -E '^time' "$out/winner-$order-run.txt" 2>/dev/null
 done
 echo "== mapped best"
-cat "$out/mapped-best-run.txt"
+cat "$out/mapped-best-run.txt" 2>/dev/null

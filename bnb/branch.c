@@ -63,6 +63,9 @@
 #define DESIGN_DIVES 8
 /* Probes of Knuth's estimate of the candidates below a cut. */
 #define CUT_PROBES 8
+/* Dives from a bucket in a row that end with no leaf (every child of a
+ * node on the way cut or dead) that double its key (bucket_rank). */
+#define FAILS_PER_DOUBLING 64
 
 typedef struct Bucket Bucket;
 typedef struct Bnb Bnb;
@@ -105,6 +108,7 @@ struct Bucket {
   double head;      /* its head's bound, when ranked */
   GSequenceIter *rank; /* its place in Bnb.ready; NULL while empty */
   gboolean dives;   /* its nodes dive when taken (dispatch_batch) */
+  guint fails;      /* dives from it in a row that reached no leaf */
 };
 
 struct Bnb {
@@ -305,7 +309,8 @@ bucket_rank (Bnb *b, Bucket *k)
   if (q == NULL)
     return;
   k->head = q->bound;
-  k->key = q->bound * ratio_of (k);
+  k->key = ldexp (q->bound * ratio_of (k),
+                  (int)MIN (k->fails / FAILS_PER_DOUBLING, 64));
   k->rank = g_sequence_insert_sorted (b->ready, k, bucket_cmp, NULL);
 }
 
@@ -1187,6 +1192,25 @@ room (Bnb *b)
   return left < ahead ? MIN (ahead, left + b->n_lanes) : ahead;
 }
 
+/* A dive from bucket `k` ended, at a leaf or (`reached` FALSE) where
+ * every child of a node on the way was cut or dead.  Dives that fail in
+ * a row push the bucket back (bucket_rank), so that the search turns to
+ * the others.  Each node's bound is a least over the alternatives still
+ * open, and where those meet only late (a padding, whose bank conflicts
+ * the model sees once the layout is decided), the lowest-bound path
+ * below a node can end in cuts at every try: on the whole mxm space at
+ * 1024^3 on an H200, the device then waited 17 to 23 s of 107 for one
+ * tile choice's first leaf, the search's dives ending in cuts thousands
+ * of times (docs/search.md).  The order changes, not what is cut. */
+static void
+dive_ended (Bnb *b, Bucket *k, gboolean reached)
+{
+  guint before = k->fails;
+  k->fails = reached ? 0 : k->fails + 1;
+  if (k->fails / FAILS_PER_DOUBLING != before / FAILS_PER_DOUBLING)
+    bucket_rank (b, k);
+}
+
 /* A greedy descent by bound from `q`, an open inner node: each node on
  * the way is expanded as any other (its children bounded, those at or
  * above the cut-off cut, the others queued), but for its lowest-bound
@@ -1202,6 +1226,7 @@ room (Bnb *b)
 static gboolean
 plunge (Bnb *b, QNode *q, gboolean starving)
 {
+  Bucket *from = q->bucket;
   if (b->dive_s != NULL)
     {
       double unknown = INFINITY;
@@ -1222,6 +1247,7 @@ plunge (Bnb *b, QNode *q, gboolean starving)
       b->incumbent_dive = b->diving;
     }
   b->diving = 0;
+  dive_ended (b, from, q != NULL);
   if (q == NULL)
     return FALSE;
   if (is_incumbent (b, q))
