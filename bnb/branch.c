@@ -1193,11 +1193,12 @@ room (Bnb *b)
 }
 
 /* A dive from bucket `k` ended, at a leaf or (`reached` FALSE) where
- * every child of a node on the way was cut or dead.  Dives that fail in
- * a row push the bucket back (bucket_rank), so that the search turns to
- * the others.  Each node's bound is a least over the alternatives still
- * open, and where those meet only late (a padding, whose bank conflicts
- * the model sees once the layout is decided), the lowest-bound path
+ * every child of a node on the way was cut or dead (or a leaf queued in
+ * it was taken: reached).  Dives that fail in a row push the bucket back
+ * (bucket_rank), so that the search turns to the others.  Each node's
+ * bound is a least over the alternatives still open, and where those
+ * meet only late (a local array's layout, whose bank conflicts the model
+ * sees once the orders that decide it are taken), the lowest-bound path
  * below a node can end in cuts at every try: on the whole mxm space at
  * 1024^3 on an H200, the device then waited 17 to 23 s of 107 for one
  * tile choice's first leaf, the search's dives ending in cuts thousands
@@ -1324,6 +1325,7 @@ dispatch_batch (Bnb *b)
         qnode_free (q);
       else if (bnb_choice_node_is_leaf (q->node))
         {
+          dive_ended (b, k, TRUE); /* a leaf from it, as a dive's */
           send_leaf (b, q, FALSE);
           sent++;
         }

@@ -1035,7 +1035,8 @@ never_slow (const char *decisions)
  * under three busy loops on two cores); without it, about 10,800, 27 an
  * evaluation, the search diving again and again into the one tile choice
  * whose inner nodes bound below the cut-off and whose leaves do not
- * (on an H200, the device waited 17 to 23 s of 107 s there). */
+ * (on an H200, the device waited 17 to 23 s of 107 s there).  The test
+ * asks for fewer than 20 an evaluation, between the two. */
 static void
 test_failing_dives (void)
 {
