@@ -275,6 +275,12 @@ gint64 bnb_choice_storage_stride (const BnbStorageLevel *levels, guint count,
                                   BnbPad pad, guint i);
 gint64 bnb_choice_storage_elements (const BnbStorageLevel *levels,
                                     guint count, BnbPad pad);
+/* The layout that alternative `pad` of pad(v) gives a local array of
+ * these levels, as a leaf's bnb_choice_leaf_storage says it: `rows`
+ * prints as `no` where there are no rows to set apart and as `yes` where
+ * `yes` already sets them 4 apart. */
+BnbPad bnb_choice_pad_layout (const BnbStorageLevel *levels, guint count,
+                              BnbPad pad);
 /* One half of a local array doubled by prefetch(v)=double: its elements
  * rounded up to a multiple of 4, so that the second half starts 16-byte
  * aligned as the first (docs/codegen.md). */

@@ -154,6 +154,15 @@ rows_print_as (const BnbStorageLevel *levels, guint count)
                                                         : BNB_PAD_ROWS;
 }
 
+BnbPad
+bnb_choice_pad_layout (const BnbStorageLevel *levels, guint count, BnbPad pad)
+{
+  BnbPad rows = rows_print_as (levels, count);
+  return pad == BNB_PAD_YES    ? BNB_PAD_YES
+         : pad == BNB_PAD_ROWS ? rows
+                               : BNB_PAD_NO;
+}
+
 guint
 bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
                          BnbStorageLevel *levels, BnbPad *pad)

@@ -136,6 +136,7 @@ typedef struct {
   double elem;
   guint mem_choice;
   guint prefetch_choice; /* prefetch(v): may be `double`, one barrier a step */
+  guint pad_choice;      /* pad(v) */
   guint first_comm, n_comms; /* in comms */
   guint n_slots;             /* 0: layout not followed */
   BnbModelSlot slots[BNB_MODEL_MAX_SLOTS];

@@ -487,6 +487,8 @@ build_temps (BnbModel *m)
           = temp_choice (m->space, BNB_CHOICE_MEM, "mem", value->name);
       m->temps[t].prefetch_choice = temp_choice (
           m->space, BNB_CHOICE_PREFETCH, "prefetch", value->name);
+      m->temps[t].pad_choice
+          = temp_choice (m->space, BNB_CHOICE_PAD, "pad", value->name);
       m->temps[t].first_comm = comms->len;
       temp_slots (m->kernel, v, &m->temps[t]);
       m->temps[t].n_comms = add_temp_comms (m, comms, v, &m->temps[t]);
