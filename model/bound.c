@@ -790,7 +790,7 @@ bank_words (const Ctx *c, const gint64 *offs, guint n, gint64 run)
 
 /* Bank cycles per warp instruction of one element a work-item, for one
  * side of a communication (0: the writer, 1: the reader) of a temporary
- * whose local layout is `stride` (local_layout): the least over the
+ * whose local layout is `stride` (local_layouts): the least over the
  * warps of a work-group and over the widths a compiler may merge a
  * work-item's adjacent elements into (up to 16 bytes, or one element
  * where they are never adjacent), per element.  Local memory has
@@ -966,9 +966,9 @@ temp_use_in (const Ctx *c, const BnbModelTemp *tp, const double *stride)
 
 /* temp_use_in at the least over the layouts the node leaves open: where
  * only the padding is open, the bank conflicts of the padding that has
- * fewest (a node at 42.25 us whose padded and unpadded children bound
- * at 45.6 us and more, the model having seen no bank conflict at the
- * node: docs/model.md). */
+ * fewest (on mxm at 1024^3 on h200.ini, a node at 40.63 us, seeing no
+ * bank conflict, whose padded and unpadded children bound at 42.25 and
+ * 58.3 us now bounds at 46.26 us: docs/model.md, "Banks"). */
 static Use
 temp_use (const Ctx *c, const BnbModelTemp *tp)
 {
