@@ -722,8 +722,9 @@ local_layouts (const Ctx *c, guint t,
   const BnbModelTemp *tp = &c->m->temps[t];
   BnbChoiceReader r = { c->node, FALSE, { 0, 0 } };
   BnbStorageLevel levels[BNB_MODEL_MAX_SLOTS];
-  BnbPad pad, pads[BNB_PAD_COUNT];
-  guint count, n = 0;
+  guint level[BNB_MODEL_MAX_SLOTS]; /* per slot, its level (count: none) */
+  BnbPad pad;
+  guint count, k = 0, n = 0, pads = 0; /* pads: a bit per layout */
   if (tp->n_slots == 0
       || domain (c, tp->mem_choice) != KIND_BIT (BNB_MEM_LOCAL))
     return 0;
@@ -731,36 +732,34 @@ local_layouts (const Ctx *c, guint t,
   if (count > tp->n_slots)
     return 0;
   if (!r.open)
-    pads[n++] = pad;
+    pads = 1u << pad;
   else if (r.split.choice == tp->pad_choice)
     for (guint v = 0; v < BNB_PAD_COUNT; v++)
-      {
-        BnbPad p = bnb_choice_pad_layout (levels, count, (BnbPad)v);
-        if (!(domain (c, tp->pad_choice) >> v & 1))
-          continue;
-        gboolean seen = FALSE;
-        for (guint i = 0; i < n; i++)
-          seen |= pads[i] == p;
-        if (!seen)
-          pads[n++] = p;
-      }
-  for (guint i = 0; i < n; i++)
+      if (domain (c, tp->pad_choice) >> v & 1)
+        pads |= 1u << bnb_choice_pad_layout (levels, count, (BnbPad)v);
+  for (guint s = 0; s < tp->n_slots; s++)
     {
-      guint k = 0;
-      for (guint s = 0; s < tp->n_slots; s++)
-        {
-          const BnbModelSlot *sl = &tp->slots[s];
-          const BnbModelDim *d
-              = &c->m->dims[sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]];
-          stride[i][s] = -1;
-          if (k < count && levels[k].logical == d->logical
-              && levels[k].level == d->level)
-            stride[i][s] = (double)bnb_choice_storage_stride (levels, count,
-                                                              pads[i], k++);
-        }
-      if (k != count)
-        return 0;
+      const BnbModelSlot *sl = &tp->slots[s];
+      const BnbModelDim *d
+          = &c->m->dims[sl->n_pairs ? sl->pairs[0][0] : sl->shared[0]];
+      level[s] = count;
+      if (k < count && levels[k].logical == d->logical
+          && levels[k].level == d->level)
+        level[s] = k++;
     }
+  if (k != count)
+    return 0;
+  for (guint p = 0; p < BNB_PAD_COUNT; p++)
+    if (pads >> p & 1)
+      {
+        for (guint s = 0; s < tp->n_slots; s++)
+          stride[n][s]
+              = level[s] < count
+                    ? (double)bnb_choice_storage_stride (levels, count,
+                                                         (BnbPad)p, level[s])
+                    : -1;
+        n++;
+      }
   return n;
 }
 
