@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# 1024^3 whole space: HEAD with and without --built-first, cache off.
+source .gpu/on-device.sh
+export CUDA_CACHE_DISABLE=1
+nvidia-smi -L > $OUT/gpus.txt
+R=/tmp/res; mkdir -p $R
+for i in 1 2 3 4; do
+  mkdir -p $R/r$i
+  E=; [ $((i % 2)) = 0 ] && E=--built-first
+  M=0; [ $i = 4 ] && M=1
+  echo "run $i EXTRA=$E $(date +%T)"
+  OUT=$R/r$i BNBTUNE=build/ctl/bnbtune EXTRA=$E MAPPED=$M DEVICE=0 \
+    timeout 138 bash bench/gpu-whole.sh ${BUDGET:-105s} occupancy > $R/r$i/log.txt 2>&1
+  cat $R/r$i/log.txt
+done
+cd $R && for i in 1 2 3 4; do
+  rm -rf r$i/data; gzip -f r$i/whole-occupancy/*.csv 2>/dev/null; done
+tar czf $OUT/res.tar.gz -C $R .
+ls -la $OUT
