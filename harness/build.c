@@ -26,6 +26,7 @@ typedef struct {
   char *hash;
   char *source; /* until built */
   EntryState state;
+  gint64 started_us; /* when its build started (BUILDING) */
   BnbHarnessBuilt *built;
 } Entry;
 
@@ -40,6 +41,8 @@ struct BnbHarnessBuilds {
   char *options;       /* for clBuildProgram */
   gboolean closing;
   gboolean paused;     /* the pool starts no build */
+  guint held;          /* as paused, by evaluations that build their own
+                          (bnb_harness_builds_get_told) */
   guint building;      /* entries BUILDING */
 };
 
@@ -150,6 +153,7 @@ build_entry (BnbHarnessBuilds *b, Entry *entry)
   g_autofree char *source = g_strdup (entry->source);
   BnbHarnessBuilt *built;
   entry->state = ENTRY_BUILDING;
+  entry->started_us = g_get_monotonic_time ();
   b->building++;
   g_mutex_unlock (&b->lock);
   built = build (b, source);
@@ -166,7 +170,7 @@ pool_build (gpointer data, gpointer user_data)
   g_autofree char *hash = data;
   Entry *entry;
   g_mutex_lock (&b->lock);
-  while (b->paused && !b->closing)
+  while ((b->paused || b->held > 0) && !b->closing)
     g_cond_wait (&b->done, &b->lock);
   entry = g_hash_table_lookup (b->entries, hash);
   if (!b->closing && entry && entry->state == ENTRY_QUEUED)
@@ -298,21 +302,59 @@ bnb_harness_builds_done (BnbHarnessBuilds *b, const char *hash)
 BnbHarnessBuilt *
 bnb_harness_builds_get (BnbHarnessBuilds *b, const char *source)
 {
+  return bnb_harness_builds_get_told (b, source, NULL, NULL);
+}
+
+BnbHarnessBuilt *
+bnb_harness_builds_get_told (BnbHarnessBuilds *b, const char *source,
+                             BnbHarnessStarting starting, gpointer data)
+{
   g_autofree char *hash
       = g_compute_checksum_for_string (G_CHECKSUM_SHA256, source, -1);
   BnbHarnessBuilt *built = NULL;
+  gboolean told = starting == NULL, held = FALSE;
   g_mutex_lock (&b->lock);
   while (!built)
     {
       Entry *entry = g_hash_table_lookup (b->entries, hash);
       if (!entry)
         entry = entry_new (b, hash, source);
+      if (!told && entry->state == ENTRY_QUEUED)
+        {
+          /* this thread builds it: the pool starts no other meanwhile,
+           * and the build under way ends first */
+          if (!held)
+            b->held++;
+          held = TRUE;
+          if (b->building > 0)
+            {
+              g_cond_wait (&b->done, &b->lock);
+              continue;
+            }
+        }
+      if (!told && entry->state != ENTRY_DONE)
+        {
+          double ago_s
+              = entry->state == ENTRY_BUILDING
+                    ? (g_get_monotonic_time () - entry->started_us) / 1e6
+                    : 0;
+          told = TRUE;
+          g_mutex_unlock (&b->lock);
+          starting (ago_s, data);
+          g_mutex_lock (&b->lock);
+          continue;
+        }
       if (entry->state == ENTRY_QUEUED)
         build_entry (b, entry);
       if (entry->state == ENTRY_DONE)
         built = bnb_harness_built_ref (entry->built);
       else
         g_cond_wait (&b->done, &b->lock);
+    }
+  if (held)
+    {
+      b->held--;
+      g_cond_broadcast (&b->done);
     }
   g_mutex_unlock (&b->lock);
   return built;

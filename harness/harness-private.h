@@ -102,6 +102,23 @@ gboolean bnb_harness_builds_done (BnbHarnessBuilds *builds, const char *hash);
 BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
                                                   const char *source)
     G_GNUC_WARN_UNUSED_RESULT;
+/* Told when a source's own build starts: `ago_s` 0 where the caller's
+ * thread is about to build it, else how long ago the pool started it. */
+typedef void (*BnbHarnessStarting) (double ago_s, gpointer data);
+/* As bnb_harness_builds_get, calling `starting` (if not NULL) once
+ * before it waits for or makes the source's build, not at all when the
+ * source is built.  Where this thread builds it, the pool starts no
+ * other build meanwhile and the one under way, if any, ends first (a
+ * driver that makes one build at a time in a process, as NVIDIA's does,
+ * would make it wait anyway, unseen), so that the build's limit can run
+ * from its own start (harness/proxy.c). */
+BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get_told (BnbHarnessBuilds
+                                                           *builds,
+                                                       const char *source,
+                                                       BnbHarnessStarting
+                                                           starting,
+                                                       gpointer data)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* Builds ahead wait from now until resume, and pause returns once the
  * builds under way have ended: on a CPU device the runs then have the
  * processors to themselves.  A thread that needs a build (get) still
@@ -166,11 +183,14 @@ void bnb_harness_local_forget (BnbHarnessLocal *local);
 /* Whether the source of SHA-256 `hash` is built (bnb_harness_builds_done). */
 gboolean bnb_harness_local_built (BnbHarnessLocal *local, const char *hash);
 
-/* What an evaluation tells as it goes (a worker sends it on): `built`
- * once the program is built, before its first launch; `launched` after the
- * first launch, which on some devices includes a late compile (PoCL builds
- * its work-group function then).  Either may be NULL. */
+/* What an evaluation tells as it goes (a worker sends it on): `building`
+ * when the program's own build starts, or how long ago it started
+ * (bnb_harness_builds_get_told), not at all when it is built already;
+ * `built` once the program is built, before its first launch; `launched`
+ * after the first launch, which on some devices includes a late compile
+ * (PoCL builds its work-group function then).  Any may be NULL. */
 typedef struct {
+  void (*building) (double ago_s, gpointer data);
   void (*built) (const BnbHarnessBuilt *built, gpointer data);
   void (*launched) (gpointer data);
   gpointer data;

@@ -625,15 +625,17 @@ wait_stage (BnbHarnessProxy *p, const Wait *w, const char *want,
     }
 }
 
-/* Where an evaluation was when its worker stopped answering. */
-typedef enum { AT_BUILD, AT_FIRST_LAUNCH, AT_RUNS } Stage;
+/* Where an evaluation was when its worker stopped answering: waiting for
+ * its program's build to start (another build under way in the worker),
+ * building it, at its first launch, at the runs after it. */
+typedef enum { AT_BUILD_START, AT_BUILD, AT_FIRST_LAUNCH, AT_RUNS } Stage;
 
 /* The worker stopped answering: killed if it lives, and the outcome. */
 static BnbEvaluation *
 worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
              BnbHarnessReceive status)
 {
-  gboolean building = stage == AT_BUILD;
+  gboolean building = stage == AT_BUILD || stage == AT_BUILD_START;
   g_autofree char *how = NULL;
   g_autofree char *message = NULL;
   BnbEvaluation *e;
@@ -648,6 +650,11 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
                                building ? "building" : "running");
   else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD)
     message = g_strdup_printf ("the build took more than %g s",
+                               w->limits->build_s);
+  else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD_START)
+    message = g_strdup_printf ("its build had not started after %g s: the "
+                               "worker's build of another program took "
+                               "that long",
                                w->limits->build_s);
   else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_FIRST_LAUNCH)
     message = g_strdup_printf ("the first launch (which may include the "
@@ -683,10 +690,26 @@ await_result (BnbHarnessProxy *p, Wait *w)
   g_autoptr (GVariant) evaluation = NULL;
   gboolean fatal = FALSE;
   gboolean launched = FALSE;
-  BnbHarnessReceive status = wait_stage (p, w, "built", NULL,
-                                         w->limits->build_s, &built, NULL);
+  gboolean starting = FALSE;
+  /* The build's limit runs from its own start: the worker says
+   * "building" when it starts (or how long ago it did), after the build
+   * under way there, if any, which the limit bounds too; nothing when the
+   * program is built already. */
+  BnbHarnessReceive status
+      = wait_stage (p, w, "built", "building", w->limits->build_s, &built,
+                    &starting);
   if (status != BNB_HARNESS_RECEIVED)
-    return worker_lost (p, w, AT_BUILD, status);
+    return worker_lost (p, w, AT_BUILD_START, status);
+  if (starting)
+    {
+      double ago_s = 0;
+      g_variant_lookup (built, "ago", "d", &ago_s);
+      g_clear_pointer (&built, g_variant_unref);
+      status = wait_stage (p, w, "built", NULL,
+                           MAX (w->limits->build_s - ago_s, 0), &built, NULL);
+      if (status != BNB_HARNESS_RECEIVED)
+        return worker_lost (p, w, AT_BUILD, status);
+    }
   w->build_wait_s = (g_get_monotonic_time () - w->start_us) / 1e6;
   g_variant_lookup (built, "compile", "d", &w->compile_s);
   /* "launched" after the first launch; "result" at once when there is no

@@ -177,6 +177,18 @@ send_built (const BnbHarnessBuilt *built, gpointer data)
 }
 
 static void
+send_building (double ago_s, gpointer data)
+{
+  Worker *w = data;
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&b, "{sv}", "id", g_variant_new_uint32 (w->id));
+  g_variant_builder_add (&b, "{sv}", "ago", g_variant_new_double (ago_s));
+  bnb_harness_channel_send (&w->out, "building", g_variant_builder_end (&b),
+                            NULL);
+}
+
+static void
 send_launched (gpointer data)
 {
   Worker *w = data;
@@ -210,7 +222,10 @@ evaluate (Worker *w, GVariant *fields)
   g_variant_lookup (fields, "repetitions", "u", &repetitions);
   g_variant_lookup (fields, "slow", "d", &slow_s);
   bnb_harness_program_from_variant (pv, &program);
-  BnbHarnessHooks hooks = { send_built, send_launched, w };
+  BnbHarnessHooks hooks = { .building = send_building,
+                            .built = send_built,
+                            .launched = send_launched,
+                            .data = w };
   e = bnb_harness_local_evaluate (w->local, &program, warmup,
                                   MAX (repetitions, 1), slow_s, &hooks,
                                   &fatal);

@@ -2145,6 +2145,73 @@ test_builds_pause (void)
   bnb_harness_builds_free (b);
 }
 
+/* What bnb_harness_builds_get_told says of a source's build. */
+typedef struct {
+  guint calls;
+  double ago_s;
+} Told;
+
+static void
+note_told (double ago_s, gpointer data)
+{
+  Told *t = data;
+  t->calls++;
+  t->ago_s = ago_s;
+}
+
+/* The start of a build as an evaluation sees it (a worker sends it on
+ * as "building", and its parent's build limit runs from it): a source
+ * queued behind the pool, and one never prepared, are each told once,
+ * started now, built on the caller's thread even while the pool is
+ * paused; one built already is not told; and the pool goes on with the
+ * others afterwards. */
+static void
+test_builds_told (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BnbDevice) dev
+      = bnb_device_open_full (bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER,
+                              &error);
+  g_assert_no_error (error);
+  BnbHarnessBuilds *b = bnb_harness_builds_new (bnb_device_context (dev),
+                                                bnb_device_id (dev), 1, NULL);
+  const char *queued
+      = "__kernel void q (__global float *x) { x[0] = 1.5f; }\n";
+  const char *other = "__kernel void o (__global float *x) { x[0] = 2.5f; }\n";
+  const char *fresh = "__kernel void f (__global float *x) { x[0] = 3.5f; }\n";
+  guint building = 0, done = 0;
+  bnb_harness_builds_pause (b);
+  bnb_harness_builds_prepare (b, queued);
+  bnb_harness_builds_prepare (b, other);
+  Told t = { 0, -1 };
+  g_autoptr (BnbHarnessBuilt) q
+      = bnb_harness_builds_get_told (b, queued, note_told, &t);
+  g_assert_nonnull (q->program);
+  g_assert_cmpuint (t.calls, ==, 1);
+  g_assert_cmpfloat (t.ago_s, ==, 0);
+  t = (Told){ 0, -1 };
+  g_autoptr (BnbHarnessBuilt) again
+      = bnb_harness_builds_get_told (b, queued, note_told, &t);
+  g_assert_true (again == q);
+  g_assert_cmpuint (t.calls, ==, 0);
+  t = (Told){ 0, -1 };
+  g_autoptr (BnbHarnessBuilt) f
+      = bnb_harness_builds_get_told (b, fresh, note_told, &t);
+  g_assert_nonnull (f->program);
+  g_assert_cmpuint (t.calls, ==, 1);
+  g_assert_cmpfloat (t.ago_s, ==, 0);
+  bnb_harness_builds_counts (b, &building, &done);
+  g_assert_cmpuint (done, ==, 2); /* `other` still waits for the resume */
+  bnb_harness_builds_resume (b);
+  for (guint i = 0; i < 100 && done < 3; i++)
+    {
+      g_usleep (G_USEC_PER_SEC / 10);
+      bnb_harness_builds_counts (b, &building, &done);
+    }
+  g_assert_cmpuint (done, ==, 3);
+  bnb_harness_builds_free (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2194,6 +2261,7 @@ main (int argc, char **argv)
                    test_workers_timeout);
   g_test_add_func ("/harness/workers/default", test_workers_default);
   g_test_add_func ("/harness/builds/pause", test_builds_pause);
+  g_test_add_func ("/harness/builds/told", test_builds_told);
   g_test_add_func ("/harness/workers/batch", test_workers_batch);
   g_test_add_func ("/harness/workers/prepare-while-evaluating",
                    test_workers_prepare_while_evaluating);
