@@ -168,8 +168,9 @@ add_run_entries (GOptionContext *context, TuneOptions *o)
       "PoCL) still S (default 10)",
       "S" },
     { "build-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->build_timeout,
-      "Seconds a candidate's build may take before it counts as timed out "
-      "(default 300)",
+      "Seconds a candidate's build may take from its own start before it "
+      "counts as timed out; it may first wait as long for its worker's "
+      "other builds (default 300)",
       "S" },
     { "workers", 0, 0, G_OPTION_ARG_INT, &o->workers,
       "Worker processes building candidates in parallel, per device "

@@ -5,8 +5,10 @@
  * A thread that needs a QUEUED entry builds it itself rather than wait for
  * the pool to reach it; one that needs a BUILDING entry waits for it.
  * clBuildProgram may be called from several threads on one context
- * (OpenCL 1.2, section A.2).  While paused, the pool starts no build;
- * `building` counts those under way, so that a pause can wait for them.
+ * (OpenCL 1.2, section A.2).  While paused, or held by a thread that
+ * builds its own entry beside a pool of one thread (get_told), the pool
+ * starts no build; `building` counts those under way, so that a pause or
+ * a hold can wait for them.
  * Only DONE entries are evicted, oldest first, beyond MAX_DONE (forget
  * drops them all, and the QUEUED ones);
  * evaluations hold their own reference, and a waiter looks its entry up
@@ -319,10 +321,12 @@ bnb_harness_builds_get_told (BnbHarnessBuilds *b, const char *source,
       Entry *entry = g_hash_table_lookup (b->entries, hash);
       if (!entry)
         entry = entry_new (b, hash, source);
-      if (!told && entry->state == ENTRY_QUEUED)
+      if (!told && entry->state == ENTRY_QUEUED
+          && g_thread_pool_get_max_threads (b->pool) == 1)
         {
-          /* this thread builds it: the pool starts no other meanwhile,
-           * and the build under way ends first */
+          /* this thread builds it, beside a pool of one thread (a worker
+           * among several): the pool starts no other meanwhile, and the
+           * build under way ends first */
           if (!held)
             b->held++;
           held = TRUE;

@@ -107,11 +107,13 @@ BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get (BnbHarnessBuilds *builds,
 typedef void (*BnbHarnessStarting) (double ago_s, gpointer data);
 /* As bnb_harness_builds_get, calling `starting` (if not NULL) once
  * before it waits for or makes the source's build, not at all when the
- * source is built.  Where this thread builds it, the pool starts no
- * other build meanwhile and the one under way, if any, ends first (a
- * driver that makes one build at a time in a process, as NVIDIA's does,
- * would make it wait anyway, unseen), so that the build's limit can run
- * from its own start (harness/proxy.c). */
+ * source is built.  Where this thread builds it and the pool has one
+ * thread (a worker among several), the pool starts no other build
+ * meanwhile and the one under way, if any, ends first (a driver that
+ * makes one build at a time in a process, as NVIDIA's does, would make
+ * it wait anyway, unseen), so that the build's limit can run from its
+ * own start (harness/proxy.c).  With more threads (one worker, a CPU
+ * device's default) it builds beside them, as before. */
 BNB_GIVE BnbHarnessBuilt *bnb_harness_builds_get_told (BnbHarnessBuilds
                                                            *builds,
                                                        const char *source,

@@ -652,9 +652,9 @@ worker_lost (BnbHarnessProxy *p, const Wait *w, Stage stage,
     message = g_strdup_printf ("the build took more than %g s",
                                w->limits->build_s);
   else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_BUILD_START)
-    message = g_strdup_printf ("its build had not started after %g s: the "
-                               "worker's build of another program took "
-                               "that long",
+    message = g_strdup_printf ("waited more than %g s for its build to "
+                               "start: the worker was building other "
+                               "programs",
                                w->limits->build_s);
   else if (status == BNB_HARNESS_RECEIVE_TIMEOUT && stage == AT_FIRST_LAUNCH)
     message = g_strdup_printf ("the first launch (which may include the "
