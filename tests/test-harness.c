@@ -328,6 +328,62 @@ test_timeout_then_ok (void)
   assert_ok (next);
 }
 
+/* An axpy whose build takes seconds on PoCL (15,000 statements and
+ * branches: about 4 s on this 2-core machine), with a constant of this
+ * run's so that no compiler cache holds it. */
+static BnbCodegenProgram *
+slow_build_program (void)
+{
+  g_autoptr (GString) body = g_string_new ("{ float a = X[i];");
+  for (guint k = 0; k < 15000; k++)
+    g_string_append_printf (body,
+                            " a = a * alpha + %u.0f;"
+                            " if (a > %u.5f) a -= X[(i + %u) %% %d];",
+                            k, k, k % 977, AXPY_N);
+  g_string_append_printf (body, " X[i] = a + %" G_GINT64_FORMAT ".0f; }",
+                          g_get_real_time () % 1000000);
+  return axpy_program (body->str, 64);
+}
+
+/* A program queued behind a slow build on its worker (two workers, one
+ * build thread each): its build's limit runs from its own start
+ * (harness/proxy.c), so the parent waits for that start and, past the
+ * limit, says so; before, it said "the build took more than 0.5 s" of a
+ * build that had not started. */
+static void
+test_build_queued (void)
+{
+  g_autoptr (GError) error = NULL;
+  BnbHarnessOptions options;
+  bnb_harness_options_init (&options);
+  options.worker_program = bnb_test_bnbtune ();
+  options.workers = 2;
+  options.reference_cache = FALSE;
+  options.build_timeout_s = 0.5;
+  g_autoptr (BnbHarness) h
+      = bnb_tune_harness_new ("data/kernels/axpy.ir", NULL, "N=1000",
+                              bnb_test_device (), &options, &error);
+  g_assert_no_error (error);
+  g_autoptr (BnbCodegenProgram) first = axpy_program (axpy_right, 16);
+  g_autoptr (BnbCodegenProgram) slow = slow_build_program ();
+  g_autoptr (BnbCodegenProgram) other = axpy_program (axpy_right, 32);
+  g_autoptr (BnbCodegenProgram) queued = axpy_program (axpy_right, 64);
+  g_autoptr (BnbEvaluation) e0 = test_evaluate (h, first);
+  assert_ok (e0); /* the workers have the problem */
+  /* the least loaded worker, the first on a tie: slow and queued go to
+   * the first, other to the second (or, if it is not running yet, to the
+   * first too, between them) */
+  bnb_harness_prepare (h, slow);
+  bnb_harness_prepare (h, other);
+  bnb_harness_prepare (h, queued);
+  g_usleep (G_USEC_PER_SEC / 2); /* the first worker is building slow */
+  g_autoptr (BnbEvaluation) e = test_evaluate (h, queued);
+  g_test_message ("%s: %s", bnb_outcome_name (e->outcome),
+                  e->message ? e->message : "");
+  g_assert_cmpint (e->outcome, ==, BNB_OUTCOME_TIMED_OUT);
+  g_assert_nonnull (strstr (e->message, "for its build to start"));
+}
+
 /* A launch of a good fraction of a second: a dependent chain per
  * work-item that the compiler must keep, as its end decides a term (0 in
  * practice: the chain tends to 0.1). */
@@ -2251,6 +2307,7 @@ main (int argc, char **argv)
   g_test_add_func ("/harness/built/forget-in-process", test_forget_in_process);
   g_test_add_func ("/harness/built/forget-worker", test_forget_worker);
   g_test_add_func ("/harness/watchdog/timeout-then-ok", test_timeout_then_ok);
+  g_test_add_func ("/harness/watchdog/build-queued", test_build_queued);
   g_test_add_func ("/harness/slow/in-process", test_slow_in_process);
   g_test_add_func ("/harness/slow/worker", test_slow_worker);
   g_test_add_func ("/harness/watchdog/first-launch-own-limit",
