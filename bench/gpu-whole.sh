@@ -13,7 +13,9 @@
 # (./.bnbcache), START (a file of start nodes for --start-from, e.g.
 # bench/mxm-1024-whole-winners.decisions at another N), EXTRA (more options
 # for each search, split at spaces, e.g. --built-first), MAPPED (0: do not
-# run the mapped best, e.g. where another run of the same call does)
+# run the mapped best, e.g. where another run of the same call does).
+# Each order's summary lines end with bench/build-gaps.py's split of the
+# device's waits between kernels.
 set -u
 out=${OUT:-out}
 n=${N:-1024}
@@ -62,6 +64,9 @@ for order in "$@"; do
   grep -E '^(Best|Bound|Design|Proof|Space|Failures|Violations|Time|Waits)' \
     "$out/whole-$order-summary.txt"
   grep -E '^time' "$out/winner-$order-run.txt" 2>/dev/null
+  # where the device waited between kernels (builds, timeouts)
+  [ -f "$out/whole-$order/evaluations.csv" ] &&
+    python3 bench/build-gaps.py "$out/whole-$order/evaluations.csv" | tail -n +2
 done
 echo "== mapped best"
 cat "$out/mapped-best-run.txt" 2>/dev/null
