@@ -182,15 +182,15 @@ bnb_choice_read_storage (BnbChoiceReader *r, guint temp,
   *pad = BNB_PAD_NO;
   if (bnb_choice_read_mem (r, temp) == BNB_MEM_LOCAL && count > 0)
     {
-      BnbPad rows = rows_print_as (levels, count);
-      BnbDomain yes = 1u << BNB_PAD_YES;
-      if (rows == BNB_PAD_YES)
-        yes |= 1u << BNB_PAD_ROWS;
-      if (bnb_choice_read_in (r, s->pad_base + temp, yes))
+      /* per layout, the alternatives of pad(v) that print it */
+      BnbDomain prints[BNB_PAD_COUNT] = { 0 };
+      for (guint v = 0; v < BNB_PAD_COUNT; v++)
+        prints[bnb_choice_pad_layout (levels, count, (BnbPad)v)] |= 1u << v;
+      if (bnb_choice_read_in (r, s->pad_base + temp, prints[BNB_PAD_YES]))
         *pad = BNB_PAD_YES;
-      else if (rows == BNB_PAD_ROWS
+      else if (prints[BNB_PAD_ROWS] != 0
                && bnb_choice_read_in (r, s->pad_base + temp,
-                                      1u << BNB_PAD_ROWS))
+                                      prints[BNB_PAD_ROWS]))
         *pad = BNB_PAD_ROWS;
     }
   return count;

@@ -578,10 +578,9 @@ bnb_harness_local_evaluate (BnbHarnessLocal *l,
   run.e = bnb_evaluation_new ();
   run.e->decisions = g_strdup (program->decisions);
   gint64 asked_us = g_get_monotonic_time ();
-  run.built = hooks && hooks->building
-                  ? bnb_harness_builds_get_told (l->builds, program->source,
-                                                 hooks->building, hooks->data)
-                  : bnb_harness_builds_get (l->builds, program->source);
+  run.built = bnb_harness_builds_get_told (l->builds, program->source,
+                                           hooks ? hooks->building : NULL,
+                                           hooks ? hooks->data : NULL);
   note_build (&run);
   gboolean alone = run.built->program
                    && bnb_device_desc (l->device)->type == BNB_DEVICE_TYPE_CPU;

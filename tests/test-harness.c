@@ -742,6 +742,18 @@ test_local_problem_again (void)
     }
 }
 
+/* The test device, opened without calibration. */
+static BnbDevice *
+open_test_device (void)
+{
+  g_autoptr (GError) error = NULL;
+  BnbDevice *dev = bnb_device_open_full (bnb_test_device (),
+                                         BNB_DEVICE_CALIBRATE_NEVER, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (dev);
+  return dev;
+}
+
 /* A guard read back finds the changed byte nearest the region wherever
  * it is: next to the region, at the guard's far end, past the first
  * bytes the check reads one by one; none when both are intact, twice in
@@ -750,10 +762,7 @@ static void
 test_guard_places (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (BnbDevice) dev
-      = bnb_device_open_full (bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER,
-                              &error);
-  g_assert_no_error (error);
+  g_autoptr (BnbDevice) dev = open_test_device ();
   cl_command_queue queue = bnb_device_queue (dev);
   BnbHarnessGuarded g;
   g_assert_true (bnb_harness_guarded_create (bnb_device_context (dev),
@@ -2164,10 +2173,7 @@ test_workers_timeout (void)
 static void
 test_builds_pause (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (BnbDevice) dev = bnb_device_open_full (
-      bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER, &error);
-  g_assert_no_error (error);
+  g_autoptr (BnbDevice) dev = open_test_device ();
   BnbHarnessBuilds *b = bnb_harness_builds_new (bnb_device_context (dev),
                                                 bnb_device_id (dev), 2, NULL);
   guint building = 0, done = 0;
@@ -2224,11 +2230,7 @@ note_told (double ago_s, gpointer data)
 static void
 test_builds_told (void)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (BnbDevice) dev
-      = bnb_device_open_full (bnb_test_device (), BNB_DEVICE_CALIBRATE_NEVER,
-                              &error);
-  g_assert_no_error (error);
+  g_autoptr (BnbDevice) dev = open_test_device ();
   BnbHarnessBuilds *b = bnb_harness_builds_new (bnb_device_context (dev),
                                                 bnb_device_id (dev), 1, NULL);
   const char *queued
